@@ -1,0 +1,73 @@
+import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
+
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface PageWeight {
+  path: string;
+  jsBytes: number;
+  cssBytes: number;
+  fcpMs: number | null;
+  lcpMs: number | null;
+}
+
+/** First load of a page in a fresh context, CPU throttled 4×: compressed JS/CSS bytes, FCP and LCP. */
+async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const types = new Map<string, string>();
+  let jsBytes = 0;
+  let cssBytes = 0;
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    const type = types.get(e.requestId);
+    if (type === 'Script') jsBytes += e.encodedDataLength;
+    if (type === 'Stylesheet') cssBytes += e.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const paint = await page.evaluate(
+    () =>
+      new Promise<{ fcp: number | null; lcp: number | null }>((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+        let lcp: number | null = null;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve({ fcp, lcp }), 300);
+      }),
+  );
+  return { jsBytes, cssBytes, fcpMs: paint.fcp === null ? null : Math.round(paint.fcp), lcpMs: paint.lcp === null ? null : Math.round(paint.lcp) };
+}
+
+export async function measurePages(base: string, paths: string[], staff: { path: string; token: string; user: unknown }[]): Promise<PageWeight[]> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS });
+  const results: PageWeight[] = [];
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext({ locale: 'zh-CN' });
+      const page = await context.newPage();
+      results.push({ path, ...(await measure(page, base + path)) });
+      await context.close();
+    }
+    for (const s of staff) {
+      const context = await browser.newContext({ locale: 'zh-CN' });
+      await context.addInitScript(
+        ([token, user]) => {
+          sessionStorage.setItem('portico.token', token as string);
+          localStorage.setItem('portico.user', JSON.stringify(user));
+        },
+        [s.token, s.user],
+      );
+      const page = await context.newPage();
+      results.push({ path: s.path, ...(await measure(page, base + s.path)) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

@@ -1,0 +1,302 @@
+/**
+ * `npm run bench`: Portico's throughput, latency, memory, page weight and cost growth, measured side by
+ * side in one run on a deterministic data set. Measurements, not tests: nothing here fails because the
+ * machine is slow; each target is reported as met or missed.
+ *
+ *   npm run bench              SQLite (and PostgreSQL too when BENCH_DATABASE_URL is set)
+ *   npm run bench -- --large   also measures the application query at 2,000,000 rows
+ *   npm run bench -- --quick   2 s runs, for checking the bench itself
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { connect } from '../src/server/db/connect.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { startPortico } from '../src/e2e/harness.js';
+import type { Portico } from '../src/e2e/harness.js';
+import { REALISTIC, generate } from './generate.js';
+import { load } from './load.js';
+import type { LoadResult, LoadSpec } from './load.js';
+import { measurePages } from './browser.js';
+import type { PageWeight } from './browser.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const LARGE = args.has('--large');
+const QUICK = args.has('--quick');
+const SECONDS = QUICK ? 2 : 10;
+const ADMIN_PASSWORD = 'bench-admin-password';
+const CEILING_FILE = 'bench-ceiling.html';
+
+interface Target {
+  target: string;
+  value: number | null;
+  limit: string;
+  met: boolean;
+}
+
+function log(message: string) {
+  process.stdout.write(`bench: ${message}\n`);
+}
+
+function ensureBuild() {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/server.js')) || !fs.existsSync(path.join(ROOT, 'build/server/index.js'))) {
+    log('building');
+    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  }
+}
+
+async function database(engine: 'sqlite' | 'postgres', dataDir: string) {
+  if (engine === 'sqlite') return { url: '', config: { kind: 'sqlite' as const, file: path.join(dataDir, 'portico.db') }, drop: async () => {} };
+  const admin = process.env.BENCH_DATABASE_URL!;
+  const name = `portico_bench_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    config: { kind: 'postgres' as const, url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Adds rows up to `applications` and refreshes the planner's statistics, as a maintained database would have. */
+async function fill(config: Parameters<typeof connect>[0], volumes: typeof REALISTIC, applicationsFrom?: number) {
+  const db = connect(config);
+  try {
+    if (!applicationsFrom) await migrateToLatest(db);
+    const started = Date.now();
+    await generate(db.kysely, volumes, { applicationsFrom });
+    await sql`analyze`.execute(db.kysely);
+    log(`filled to ${volumes.applications.toLocaleString('en')} applications in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function post<T>(base: string, p: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}/api/${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { isSuccess: boolean; data: T; message: string };
+  if (!envelope.isSuccess) throw new Error(`${p}: ${envelope.message}`);
+  return envelope.data;
+}
+
+const peakRssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+function serverEnv(url: string) {
+  return {
+    DATABASE_URL: url,
+    PORTICO_DEMO: '0',
+    PORTICO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    // The bench measures the write paths, not the throttles that protect them.
+    FORM_MAX_PER_ADDRESS: '1000000000',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000000',
+    LOGIN_MAX_FAILURES_PER_USER: '1000000000',
+  };
+}
+
+const applicationQuery = (token: string, base: string): LoadSpec => ({
+  name: 'staff: JobApplication/Query (status + keyword + sort)',
+  url: `${base}/api/JobApplication/Query`,
+  method: 'POST',
+  headers: { authorization: `Bearer ${token}` },
+  body: { page: 1, pageSize: 20, keyword: '王', filters: { statusId: 2 }, sort: { field: 'createdAt', order: 'desc' } },
+});
+
+async function runEngine(engine: 'sqlite' | 'postgres') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portico-bench-${engine}-`));
+  const db = await database(engine, dataDir);
+  const results: LoadResult[] = [];
+  const growth: { rows: number; p50: number; p99: number }[] = [];
+  let portico: Portico | undefined;
+  let weights: PageWeight[] = [];
+  let rss = 0;
+  try {
+    await fill(db.config, { ...REALISTIC, applications: 20_000 });
+    portico = await startPortico(serverEnv(db.url), { dataDir });
+    let base = portico.url;
+    let token = (await post<{ accessToken: { token: string } }>(base, 'security/login', { userName: 'admin', password: ADMIN_PASSWORD })).accessToken.token;
+
+    const at20k = await load(applicationQuery(token, base), { seconds: SECONDS });
+    growth.push({ rows: 20_000, p50: at20k.latencyP50, p99: at20k.latencyP99 });
+    await portico.stop();
+
+    await fill(db.config, REALISTIC, 20_000);
+    // The static ceiling: a file of the same server, as large as /Home's HTML.
+    portico = await startPortico(serverEnv(db.url), { dataDir });
+    const homeBytes = (await (await fetch(`${portico.url}/Home`)).arrayBuffer()).byteLength;
+    await portico.stop();
+    const ceilingPath = path.join(ROOT, 'build/client', CEILING_FILE);
+    fs.writeFileSync(ceilingPath, `<!doctype html><title>ceiling</title>${'x'.repeat(Math.max(0, homeBytes - 40))}`);
+    portico = await startPortico(serverEnv(db.url), { dataDir });
+    base = portico.url;
+    const login = await post<{ accessToken: { token: string }; user: unknown }>(base, 'security/login', { userName: 'admin', password: ADMIN_PASSWORD });
+    token = login.accessToken.token;
+    const news = await post<{ items: { id: number }[] }>(base, 'News/Query', { pageSize: 1 });
+    const jobs = await post<{ items: { id: number; categoryId: number }[] }>(base, 'Job/Query', { pageSize: 1 });
+    const newsId = news.items[0].id;
+    const job = jobs.items[0];
+
+    const specs: LoadSpec[] = [
+      { name: 'ceiling: static asset', url: `${base}/${CEILING_FILE}` },
+      { name: 'ceiling: trivial JSON route', url: `${base}/healthz` },
+      { name: 'page: /Home', url: `${base}/Home` },
+      { name: 'page: /News', url: `${base}/News` },
+      { name: 'page: /News/detail', url: `${base}/News/detail?id=${newsId}` },
+      { name: 'page: /Jobs', url: `${base}/Jobs` },
+      { name: 'page: /Jobs/detail', url: `${base}/Jobs/detail?id=${job.id}` },
+      { name: 'api: News/Query page 1', url: `${base}/api/News/Query`, method: 'POST', body: { page: 1 } },
+      { name: 'api: News/Query page 50', url: `${base}/api/News/Query`, method: 'POST', body: { page: 50 } },
+      { name: 'api: GET News/{id}', url: `${base}/api/News/${newsId}` },
+      { name: 'api: Job/Query by category', url: `${base}/api/Job/Query`, method: 'POST', body: { filters: { categoryId: job.categoryId } } },
+      { name: 'api: Job/Latest', url: `${base}/api/Job/Latest`, method: 'POST', body: {} },
+      applicationQuery(token, base),
+      { name: 'staff: ContactInfo/Query', url: `${base}/api/ContactInfo/Query`, method: 'POST', headers: { authorization: `Bearer ${token}` }, body: { filters: { statusId: 1 } } },
+      { name: 'write: POST ContactInfo', url: `${base}/api/ContactInfo`, method: 'POST', body: { name: '压测', email: 'bench@example.com', message: 'Benchmark message 压测留言' } },
+      { name: 'write: security/login (argon2)', url: `${base}/api/security/login`, method: 'POST', body: { userName: 'admin', password: ADMIN_PASSWORD } },
+    ];
+    for (const spec of specs) {
+      log(spec.name);
+      results.push(await load(spec, { seconds: SECONDS }));
+    }
+    const at200k = results.find((r) => r.name === applicationQuery(token, base).name)!;
+    growth.push({ rows: 200_000, p50: at200k.latencyP50, p99: at200k.latencyP99 });
+    rss = peakRssMb(portico.pid);
+
+    if (engine === 'sqlite') {
+      log('browser: page weight and paint under 4x CPU throttling');
+      weights = await measurePages(base, ['/Home', '/News', '/Jobs', '/ApplyNow'], [
+        { path: '/NewsManagement/list-news', token, user: login.user },
+      ]);
+      const detail = await measurePages(base, [`/News/detail?id=${newsId}`], []);
+      weights.push(...detail);
+    }
+    await portico.stop();
+    portico = undefined;
+    fs.rmSync(ceilingPath, { force: true });
+
+    if (LARGE) {
+      await fill(db.config, { ...REALISTIC, applications: 2_000_000 }, 200_000);
+      portico = await startPortico(serverEnv(db.url), { dataDir });
+      const t = (await post<{ accessToken: { token: string } }>(portico.url, 'security/login', { userName: 'admin', password: ADMIN_PASSWORD })).accessToken.token;
+      const at2m = await load(applicationQuery(t, portico.url), { seconds: SECONDS });
+      growth.push({ rows: 2_000_000, p50: at2m.latencyP50, p99: at2m.latencyP99 });
+      await portico.stop();
+      portico = undefined;
+    }
+  } finally {
+    await portico?.stop();
+    fs.rmSync(path.join(ROOT, 'build/client', CEILING_FILE), { force: true });
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { engine, results, growth, peakRssMb: rss, pageWeights: weights };
+}
+
+function targetsOf(run: Awaited<ReturnType<typeof runEngine>>): Target[] {
+  const byName = new Map(run.results.map((r) => [r.name, r]));
+  const rate = (name: string) => byName.get(name)?.requestsPerSecond ?? 0;
+  const staticRate = rate('ceiling: static asset');
+  const jsonRate = rate('ceiling: trivial JSON route');
+  const targets: Target[] = [];
+  const push = (target: string, value: number | null, limit: string, met: boolean) =>
+    targets.push({ target: `${run.engine}: ${target}`, value, limit, met });
+  for (const r of run.results.filter((r) => r.name.startsWith('page: '))) {
+    const ratio = staticRate ? r.requestsPerSecond / staticRate : 0;
+    push(`${r.name} throughput / static asset`, round(ratio), '>= 0.5', ratio >= 0.5 && r.non2xx === 0);
+  }
+  for (const r of run.results.filter((r) => r.name.startsWith('api: '))) {
+    const ratio = jsonRate ? r.requestsPerSecond / jsonRate : 0;
+    push(`${r.name} throughput / trivial JSON`, round(ratio), '>= 0.4', ratio >= 0.4 && r.non2xx === 0);
+    push(`${r.name} p99 ms`, r.latencyP99, '<= 25', r.latencyP99 <= 25);
+  }
+  const staffQuery = run.results.find((r) => r.name.startsWith('staff: JobApplication'));
+  if (staffQuery) push('JobApplication/Query p99 ms at 200,000 rows', staffQuery.latencyP99, '<= 50', staffQuery.latencyP99 <= 50);
+  const first = run.growth[0];
+  for (const g of run.growth.slice(1)) {
+    const factor = first.p50 > 0 ? g.p50 / first.p50 : 0;
+    const rowsFactor = g.rows / first.rows;
+    push(`JobApplication/Query p50 growth ${first.rows.toLocaleString('en')} → ${g.rows.toLocaleString('en')} rows (rows ×${rowsFactor})`, round(factor), `< ${rowsFactor / 4}`, factor < rowsFactor / 4);
+  }
+  push('server peak RSS MB', run.peakRssMb, '<= 250', run.peakRssMb > 0 && run.peakRssMb <= 250);
+  for (const w of run.pageWeights) {
+    if (!w.path.startsWith('/NewsManagement')) push(`first-load JS KB ${w.path}`, round(w.jsBytes / 1024), '<= 100', w.jsBytes <= 100 * 1024);
+  }
+  const home = run.pageWeights.find((w) => w.path === '/Home');
+  if (home) push('LCP ms /Home (4x CPU throttle)', home.lcpMs, '<= 1000', home.lcpMs !== null && home.lcpMs <= 1000);
+  return targets;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function markdown(report: Record<string, any>): string {
+  const lines: string[] = [];
+  lines.push(`Measured ${report.date} at commit \`${report.commit}\` on ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}${QUICK ? ' (quick run: 2 s loads)' : ''}.`);
+  for (const run of report.runs) {
+    lines.push('', `#### ${run.engine}`, '', '| scenario | req/s | p50 ms | p99 ms | non-2xx | errors |', '|---|---:|---:|---:|---:|---:|');
+    for (const r of run.results) lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.latencyP50} | ${r.latencyP99} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+    lines.push('', `Peak server RSS: ${run.peakRssMb} MB. Application query growth: ${run.growth.map((g: any) => `${g.rows.toLocaleString('en')} rows p50 ${g.p50} / p99 ${g.p99} ms`).join('; ')}.`);
+    if (run.pageWeights.length) {
+      lines.push('', '| page (first load, 4× CPU throttle) | JS KB | CSS KB | FCP ms | LCP ms |', '|---|---:|---:|---:|---:|');
+      for (const w of run.pageWeights) lines.push(`| ${w.path} | ${round(w.jsBytes / 1024)} | ${round(w.cssBytes / 1024)} | ${w.fcpMs ?? '–'} | ${w.lcpMs ?? '–'} |`);
+    }
+  }
+  lines.push('', '| target | value | limit | met |', '|---|---:|---|---|');
+  for (const t of report.targets) lines.push(`| ${t.target} | ${t.value ?? '–'} | ${t.limit} | ${t.met ? 'yes' : '**no**'} |`);
+  return lines.join('\n');
+}
+
+async function main() {
+  ensureBuild();
+  const engines: ('sqlite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const runs = [];
+  for (const engine of engines) runs.push(await runEngine(engine));
+  const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+  const date = new Date().toISOString().slice(0, 10);
+  const report = {
+    date,
+    commit,
+    quick: QUICK,
+    machine: { cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version },
+    runs,
+    targets: runs.flatMap(targetsOf),
+  };
+  const file = path.join(ROOT, 'bench/results', `${date}-${commit}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  const table = markdown(report);
+  fs.writeFileSync(path.join(ROOT, 'bench/results/latest.md'), `${table}\n`);
+  const readmePath = path.join(ROOT, 'README.md');
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  if (readme.includes(start) && readme.includes(end)) {
+    fs.writeFileSync(readmePath, `${readme.slice(0, readme.indexOf(start) + start.length)}\n${table}\n${readme.slice(readme.indexOf(end))}`);
+  }
+  process.stdout.write(`\n${table}\n\nbench: wrote ${path.relative(ROOT, file)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

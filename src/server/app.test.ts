@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ADMIN_PASSWORD, createTestApp, testEngines } from './testing/harness.js';
+import type { TestApp } from './testing/harness.js';
+
+describe.each(testEngines())('the HTTP contract on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    // Routes may be added until the first request: one that fails the way a bug would.
+    t.app.get('/api/test/boom', async () => {
+      throw new Error('select password_hash from users -- secret');
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown calls, malformed JSON and oversize bodies with the envelope', async () => {
+    const unknown = await t.call('GET', '/api/NoSuchThing');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ isSuccess: false, errorCode: 40004, message: expect.any(String), data: null });
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/security/login', payload: '{"userName": ', headers: { 'content-type': 'application/json' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ isSuccess: false, errorCode: 40000 });
+    const token = await t.signIn();
+    const huge = await t.call('POST', '/api/News', { title: 'x', content: 'x'.repeat(3 * 1024 * 1024), categoryId: 1 }, token);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ isSuccess: false, errorCode: 40013 });
+    const wrongType = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: 'page=1', headers: { 'content-type': 'text/csv' } });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().isSuccess).toBe(false);
+  });
+
+  it('answers an unexpected error with 500 and a request id, never the error itself', async () => {
+    const res = await t.call('GET', '/api/test/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 50000, data: null });
+    expect(res.body).not.toMatch(/select|password|secret|at .*\.js/i);
+    expect(res.json().message).toContain(res.headers['x-request-id']);
+  });
+
+  it('says the process is alive and the database answers', async () => {
+    expect((await t.call('GET', '/healthz')).json()).toMatchObject({ isSuccess: true, data: { status: 'ok' } });
+    expect((await t.call('GET', '/readyz')).json()).toMatchObject({ isSuccess: true, data: { status: 'ready', database: engine } });
+  });
+
+  it('documents every call at /api/docs, generated from the schemas', async () => {
+    const doc = (await t.call('GET', '/api/docs/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of t.app.apiRoutes) {
+      const url = `/api/${route.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect(doc.paths[url]?.[route.method.toLowerCase()], `${route.method} ${url}`).toBeDefined();
+    }
+    expect(doc.paths['/api/News'].post.requestBody.content['application/json'].schema.properties.title).toBeDefined();
+    expect(doc.paths['/api/JobApplication'].post.requestBody.content['multipart/form-data'].schema.properties.resume).toBeDefined();
+    const page = await t.call('GET', '/api/docs');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('/api/security/login');
+    expect(page.body).toContain('/api/JobApplication/Query');
+  });
+
+  it('answers 503 / 50003 when the database is gone', async () => {
+    const down = await createTestApp(engine);
+    const token = await down.signIn();
+    await down.app.ctx.db.close();
+    const res = await down.call('POST', '/api/News/Query', {}, token);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 50003 });
+    expect((await down.call('GET', '/readyz')).statusCode).toBe(503);
+    // close() closes the database again; that must not fail.
+    await down.close().catch(() => undefined);
+  });
+
+  it('runs the migrations once: a second start on the same database finds it ready', async () => {
+    const again = await buildApp(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, DATABASE_URL: engine === 'postgres' ? (t.app.ctx.config.database as { url: string }).url : undefined, LOG_LEVEL: 'silent', PORTICO_DEMO: '0' }),
+      { logger: false, web: false },
+    );
+    try {
+      const res = await again.inject({ method: 'POST', url: '/api/security/login', payload: { userName: 'admin', password: ADMIN_PASSWORD } });
+      expect(res.json().isSuccess).toBe(true);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('start-up', () => {
+  it('refuses a bad setting with one line naming the variable', () => {
+    for (const [name, value] of [['PORT', 'abc'], ['PORTICO_ADMIN_PASSWORD', 'short'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x']]) {
+      let message = '';
+      try {
+        loadConfig({ [name]: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toContain(name);
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('creates the administrator with a random password logged once, and adds the demo content', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-boot-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORTICO_DEMO: '1' }), { logger: { level: 'info', stream }, web: false });
+    try {
+      const line = lines.find((l) => l.includes('one-time password'));
+      const password = /one-time password: (\S+?)"/.exec(line ?? '')?.[1];
+      expect(password).toBeTruthy();
+      const login = await app.inject({ method: 'POST', url: '/api/security/login', payload: { userName: 'admin', password } });
+      expect(login.json().isSuccess).toBe(true);
+      const news = (await app.inject({ method: 'POST', url: '/api/News/Query', payload: { pageSize: 100 } })).json().data;
+      expect(news.meta.total).toBeGreaterThanOrEqual(12);
+      const locales = new Set(news.items.map((n: { locale: string }) => n.locale));
+      expect([...locales].sort()).toEqual(['en-US', 'zh-CN']);
+      const jobs = (await app.inject({ method: 'POST', url: '/api/Job/Query', payload: { pageSize: 100 } })).json().data;
+      expect(jobs.meta.total).toBeGreaterThanOrEqual(8);
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts empty with PORTICO_DEMO=0', async () => {
+    const t = await createTestApp('sqlite', { PORTICO_DEMO: '0' });
+    try {
+      expect((await t.call('POST', '/api/News/Query')).json().data.meta.total).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('finishes requests in flight and exits cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-stop-'));
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PORTICO_DEMO: '0', PORTICO_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    try {
+      const deadline = Date.now() + 40_000;
+      while (!output.includes('Portico is listening')) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(output);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // A sign-in takes a while (argon2): the signal arrives while the server is working on it.
+      const answer = new Promise<string>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/security/login', headers: { 'content-type': 'application/json' } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve(body));
+        });
+        request.on('error', reject);
+        request.end(JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD }));
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(JSON.parse(await answer).isSuccess).toBe(true);
+      expect(await exited).toBe(0);
+      expect(output).toContain('shutting down');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('throttling counters in Redis', () => {
+  it('locks a user name across two instances sharing Redis', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `portico-test-${randomBytes(4).toString('hex')}:`, LOGIN_MAX_FAILURES_PER_USER: '3' };
+    const a = await createTestApp('sqlite', env);
+    const b = await createTestApp('sqlite', env);
+    try {
+      for (let i = 0; i < 2; i++) await a.call('POST', '/api/security/login', { userName: 'admin', password: 'wrong-password' });
+      await b.call('POST', '/api/security/login', { userName: 'admin', password: 'wrong-password' });
+      for (const instance of [a, b]) {
+        const res = await instance.call('POST', '/api/security/login', { userName: 'ADMIN', password: ADMIN_PASSWORD });
+        expect(res.statusCode).toBe(429);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ErrorCode } from '../shared/api.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { MemoryCounterStore, RedisCounterStore } from './auth/counters.js';
+import { deleteExpiredSessions } from './auth/sessions.js';
+import { prepareDatabase } from './bootstrap.js';
+import { connect } from './db/connect.js';
+import { readRoutes, writeRoutes } from './crud/resource.js';
+import type { AnyDb } from './crud/resource.js';
+import { PublicReadCache } from './crud/public-cache.js';
+import { ViewCounter } from './crud/view-counter.js';
+import { fileRoutes } from './files/routes.js';
+import { DiskStorage } from './files/storage.js';
+import { failure, ok } from './http/envelope.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { registerApiDocs } from './http/openapi.js';
+import { registerRoutes } from './http/routes.js';
+import { Mailer } from './mail/mailer.js';
+import { mountWebApp } from './web/mount.js';
+import { applicationRoutes } from './resources/applications/routes.js';
+import { jobCategoryResource, newsCategoryResource } from './resources/content/categories.js';
+import { jobResource, latestJobsRoute } from './resources/content/jobs.js';
+import { newsResource } from './resources/content/news.js';
+import { inquiryRoutesList } from './resources/inquiries/routes.js';
+import { securityRoutes } from './resources/security/routes.js';
+import { userRoutes } from './resources/users/routes.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the web app too (the API tests leave it out). */
+  web?: boolean;
+}
+
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+function loggerFor(config: Config): FastifyServerOptions['logger'] {
+  if (config.env === 'development') {
+    return { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } };
+  }
+  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+}
+
+/** Builds the whole Portico server. It never listens: `server.ts` does, and tests inject requests. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerFor(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+  });
+
+  const db = connect(config.database);
+  try {
+    await prepareDatabase(db, config, app.log);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const ctx: AppContext = {
+    config,
+    db,
+    counters: config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix) : new MemoryCounterStore(),
+    storage: new DiskStorage(path.join(config.dataDir, 'files')),
+    mailer: new Mailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    log: app.log,
+    onContentChange: new Set(),
+    publicCache: new PublicReadCache(),
+    newsViews: new ViewCounter(db.kysely as AnyDb, 'news', (error) => app.log.warn({ err: error }, 'view counts not saved')),
+  };
+  ctx.onContentChange.add(() => ctx.publicCache.clear());
+  app.decorate('ctx', ctx);
+  app.decorate('apiRoutes', []);
+  app.decorateRequest('sessionUser', undefined);
+
+  // JSON bodies may be empty (a delete is `POST News/5` with no body).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
+    }
+  });
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 30 } });
+
+  installErrorHandling(app);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  registerRoutes(app, [
+    ...securityRoutes,
+    ...userRoutes,
+    ...[newsCategoryResource, newsResource, jobCategoryResource].flatMap((def) => [
+      ...readRoutes(def as never),
+      ...writeRoutes(def as never),
+    ]),
+    latestJobsRoute,
+    ...readRoutes(jobResource),
+    ...writeRoutes(jobResource),
+    ...applicationRoutes,
+    ...inquiryRoutesList,
+    ...fileRoutes,
+  ]);
+  registerApiDocs(app);
+  if (options.web ?? true) await mountWebApp(app, config);
+
+  app.get('/healthz', async () => ok({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) =>
+    (await db.ping())
+      ? ok({ status: 'ready', database: db.engine })
+      : reply.status(503).send(failure(ErrorCode.databaseUnavailable, 'The database is unavailable')),
+  );
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  const sweeper = setInterval(() => {
+    deleteExpiredSessions(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'session clean-up failed'));
+  }, 3_600_000).unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await ctx.newsViews.close();
+    await ctx.mailer.idle();
+    ctx.mailer.close();
+    await ctx.counters.close();
+    await db.close();
+  });
+  return app;
+}

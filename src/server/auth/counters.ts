@@ -1,0 +1,97 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Counters with expiry for throttling. In memory on one process; in Redis when `REDIS_URL` is set, so
+ * that several instances share them.
+ */
+export interface CounterStore {
+  /** Adds one to `key` (a window of `windowMs` starts with the first hit) and answers the count. */
+  hit(key: string, windowMs: number): Promise<number>;
+  get(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  /** Sets a flag that expires after `ms`. */
+  lock(key: string, ms: number): Promise<void>;
+  isLocked(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly counts = new Map<string, { count: number; expiresAt: number }>();
+  private readonly locks = new Map<string, number>();
+  private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const now = Date.now();
+    const entry = this.counts.get(key);
+    if (!entry || entry.expiresAt <= now) {
+      this.counts.set(key, { count: 1, expiresAt: now + windowMs });
+      return 1;
+    }
+    entry.count += 1;
+    return entry.count;
+  }
+
+  async get(key: string): Promise<number> {
+    const entry = this.counts.get(key);
+    return entry && entry.expiresAt > Date.now() ? entry.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.counts.delete(key);
+  }
+
+  async lock(key: string, ms: number): Promise<void> {
+    this.locks.set(key, Date.now() + ms);
+  }
+
+  async isLocked(key: string): Promise<boolean> {
+    const until = this.locks.get(key);
+    return until !== undefined && until > Date.now();
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+    for (const [key, until] of this.locks) if (until <= now) this.locks.delete(key);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+}
+
+export class RedisCounterStore implements CounterStore {
+  private readonly redis: Redis;
+
+  constructor(url: string, private readonly prefix = 'portico:') {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  }
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const k = this.prefix + key;
+    const [[, count]] = (await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [
+      [unknown, number],
+    ];
+    return count;
+  }
+
+  async get(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async lock(key: string, ms: number): Promise<void> {
+    await this.redis.set(`${this.prefix}lock:${key}`, '1', 'PX', ms);
+  }
+
+  async isLocked(key: string): Promise<boolean> {
+    return (await this.redis.exists(`${this.prefix}lock:${key}`)) === 1;
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}

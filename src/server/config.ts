@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true' || v === 'yes'));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(postgres|postgresql|sqlite):/.test(v) || !v.includes('://'), {
+      message: 'expected postgres://…, sqlite:<file> or empty for the embedded database',
+    }),
+  PUBLIC_URL: z.string().url().optional(),
+  PORTICO_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PORTICO_DEMO: flag(true),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Portico <no-reply@portico.local>'),
+  HR_EMAIL: z.string().email().default('hr@portico.local'),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('portico:'),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: positiveInt(120),
+  SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  LOGIN_MAX_FAILURES_PER_USER: positiveInt(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(50),
+  LOGIN_LOCK_MINUTES: positiveInt(15),
+  FORM_MAX_PER_ADDRESS: positiveInt(20),
+  FORM_WINDOW_MINUTES: positiveInt(10),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  adminPassword?: string;
+  demo: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  hrEmail: string;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  trustProxy: string[] | boolean;
+  logLevel: string;
+  session: { idleMs: number; absoluteMs: number };
+  throttle: {
+    loginMaxPerUser: number;
+    loginMaxPerAddress: number;
+    loginWindowMs: number;
+    formMaxPerAddress: number;
+    formWindowMs: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string>;
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL;
+  const database: Config['database'] =
+    url && /^postgres(ql)?:/.test(url)
+      ? { kind: 'postgres', url }
+      : {
+          kind: 'sqlite',
+          file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'portico.db'),
+        };
+  const trustProxy =
+    e.TRUST_PROXY === undefined
+      ? false
+      : e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
+  const lockMs = e.LOGIN_LOCK_MINUTES * 60_000;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    adminPassword: e.PORTICO_ADMIN_PASSWORD,
+    demo: e.PORTICO_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    hrEmail: e.HR_EMAIL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy,
+    logLevel: e.LOG_LEVEL,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    throttle: {
+      loginMaxPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      loginMaxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      loginWindowMs: lockMs,
+      formMaxPerAddress: e.FORM_MAX_PER_ADDRESS,
+      formWindowMs: e.FORM_WINDOW_MINUTES * 60_000,
+    },
+  };
+}

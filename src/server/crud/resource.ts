@@ -1,0 +1,305 @@
+import { sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Page } from '../../shared/api.js';
+import type { ModuleKey } from '../../shared/modules.js';
+import { id as idSchema } from '../../shared/fields.js';
+import type { QueryInput } from '../../shared/query.js';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { isStaffFor, requireModule } from '../auth/guard.js';
+import { conflict, notFound, validationError } from '../http/errors.js';
+import { serializeOk } from '../http/envelope.js';
+import type { RouteSpec } from '../http/routes.js';
+import { idParam } from '../http/routes.js';
+import { parse } from '../http/validate.js';
+import type { Engine } from '../db/connect.js';
+
+// The generic layer works on table names chosen at run time, so it speaks to Kysely untyped; each
+// resource's presenter turns rows back into typed answers.
+export type AnyDb = Kysely<any>;
+export type AnyQuery = SelectQueryBuilder<any, any, any>;
+export type Row = Record<string, any>;
+
+export interface FilterDef {
+  column: string;
+  op?: '=' | '>=' | '<=' | 'like';
+  /** Turns the filter's value into the stored one (booleans into 0/1, say). */
+  toColumn?: (value: unknown) => unknown;
+}
+
+export interface ResourceDef<Out> {
+  /** The API path segment: `News`. */
+  name: string;
+  /** What a person calls one record, for messages: `News item`. */
+  label: string;
+  table: string;
+  module: ModuleKey;
+  /** The records anyone may read; without it, reading needs the module too. */
+  publicScope?: (query: AnyQuery, now: string) => AnyQuery;
+  baseSelect: (db: AnyDb) => AnyQuery;
+  present: (row: Row) => Out;
+  querySchema: z.ZodType<QueryInput>;
+  createSchema?: z.ZodType;
+  updateSchema?: z.ZodType;
+  keywordColumns: string[];
+  filters: Record<string, FilterDef>;
+  sortColumns: Record<string, string>;
+  defaultSort: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
+  /** Maps validated input onto columns (only the fields given), with derived values. */
+  toRow?: (input: Row, existing?: Row) => Row;
+  /** Refuses references to records that do not exist, with a 400 naming the field. */
+  checkReferences?: (db: AnyDb, row: Row) => Promise<void>;
+  /** Refuses a delete that would orphan other records, with a 409. */
+  beforeDelete?: (db: AnyDb, id: number) => Promise<void>;
+  /** Runs when anyone but staff reads one record (a news item's view count, say). */
+  onPublicRead?: (ctx: AppContext, id: number) => void;
+}
+
+/** Escapes LIKE's wildcards so a keyword matches as typed, in any script. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function keywordFilter(query: AnyQuery, engine: Engine, columns: string[], keyword: string) {
+  const pattern = likePattern(keyword);
+  const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+  return query.where(({ or }) =>
+    or(columns.map((column) => sql<boolean>`${sql.ref(column)} ${op} ${pattern} escape '\\'`) as any),
+  );
+}
+
+function applyQuery(def: ResourceDef<unknown>, engine: Engine, query: AnyQuery, input: QueryInput) {
+  if (input.keyword) query = keywordFilter(query, engine, def.keywordColumns, input.keyword);
+  for (const [key, value] of Object.entries(input.filters ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    const filter = def.filters[key];
+    query = query.where(filter.column, filter.op ?? '=', filter.toColumn ? filter.toColumn(value) : value);
+  }
+  return query;
+}
+
+export async function queryPage<Out>(
+  ctx: AppContext,
+  def: ResourceDef<Out>,
+  input: QueryInput,
+  publicView: boolean,
+): Promise<Page<Out>> {
+  const db = ctx.db.kysely as AnyDb;
+  const narrow = (query: AnyQuery) => {
+    if (publicView && def.publicScope) query = def.publicScope(query, nowIso());
+    return applyQuery(def as ResourceDef<unknown>, ctx.db.engine, query, input);
+  };
+  let itemsQuery = narrow(def.baseSelect(db));
+  const order = input.sort
+    ? [[def.sortColumns[input.sort.field], input.sort.order] as const]
+    : def.defaultSort;
+  for (const [column, direction] of order) itemsQuery = itemsQuery.orderBy(column, direction);
+  itemsQuery = itemsQuery.orderBy(`${def.table}.id`, input.sort?.order ?? 'desc');
+  const offset = (input.page - 1) * input.pageSize;
+  // Filters, keyword and scope only name the resource's own columns, so the count needs none of the
+  // joins that decorate the items: it can be answered from the table's indexes alone.
+  const countQuery = narrow(db.selectFrom(def.table)).select((eb: any) => eb.fn.countAll().as('total'));
+
+  const [rows, countRow] = await Promise.all([
+    itemsQuery.limit(input.pageSize).offset(offset).execute(),
+    countQuery.executeTakeFirst(),
+  ]);
+  return {
+    items: rows.map((row) => def.present(row)),
+    meta: { page: input.page, pageSize: input.pageSize, total: Number((countRow as Row | undefined)?.total ?? 0) },
+  };
+}
+
+export async function findRow(
+  ctx: AppContext,
+  def: ResourceDef<unknown>,
+  id: number,
+  publicView = false,
+): Promise<Row | undefined> {
+  let query = def.baseSelect(ctx.db.kysely as AnyDb).where(`${def.table}.id`, '=', id);
+  if (publicView && def.publicScope) query = def.publicScope(query, nowIso());
+  return query.executeTakeFirst();
+}
+
+export function parseId(value: unknown): number {
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+function changed(ctx: AppContext, def: ResourceDef<unknown>) {
+  if (!def.publicScope) return;
+  for (const listener of ctx.onContentChange) listener(def.name);
+}
+
+/** Keeps only the fields the caller gave: an update leaves every other column as it was. */
+function definedOnly(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+}
+
+export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Row): Promise<Out> {
+  const db = ctx.db.kysely as AnyDb;
+  const now = nowIso();
+  const row = { ...definedOnly(def.toRow ? def.toRow(input) : input), created_at: now, updated_at: now };
+  await def.checkReferences?.(db, row);
+  const inserted = await db.insertInto(def.table).values(row).returning('id').executeTakeFirstOrThrow();
+  changed(ctx, def as ResourceDef<unknown>);
+  return def.present((await findRow(ctx, def as ResourceDef<unknown>, Number(inserted.id)))!);
+}
+
+export async function updateRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Row): Promise<Out> {
+  const db = ctx.db.kysely as AnyDb;
+  const { id, ...fields } = input;
+  const existing = await findRow(ctx, def as ResourceDef<unknown>, id);
+  if (!existing) throw notFound(def.label);
+  const row = definedOnly(def.toRow ? def.toRow(fields, existing) : fields);
+  await def.checkReferences?.(db, row);
+  await db
+    .updateTable(def.table)
+    .set({ ...row, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  changed(ctx, def as ResourceDef<unknown>);
+  return def.present((await findRow(ctx, def as ResourceDef<unknown>, id))!);
+}
+
+export async function deleteRecord(ctx: AppContext, def: ResourceDef<unknown>, id: number) {
+  const db = ctx.db.kysely as AnyDb;
+  const existing = await findRow(ctx, def, id);
+  if (!existing) throw notFound(def.label);
+  await def.beforeDelete?.(db, id);
+  try {
+    await db.deleteFrom(def.table).where('id', '=', id).execute();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(`${def.label} is still in use`);
+    throw error;
+  }
+  changed(ctx, def);
+  return { id };
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505';
+}
+
+/** A reference to a row of `table` must exist; otherwise a 400 on that field. */
+export async function requireExisting(db: AnyDb, table: string, id: unknown, field: string, label: string) {
+  if (id === undefined) return;
+  const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw validationError([{ path: field, message: `No such ${label}` }]);
+}
+
+/** Query and read routes: public ones answer the public view unless staff with the module ask. */
+export function readRoutes<Out>(def: ResourceDef<Out>): RouteSpec[] {
+  const access = def.publicScope ? (`public-or-${def.module}` as const) : def.module;
+  const publicView = async (request: FastifyRequest) => {
+    if (def.publicScope) return !(await isStaffFor(request, def.module));
+    await requireModule(request, def.module);
+    return false;
+  };
+  return [
+    {
+      method: 'POST',
+      path: `${def.name}/Query`,
+      summary: `List ${def.label.toLowerCase()} records with paging, keyword, filters and sort`,
+      tag: def.name,
+      access,
+      body: def.querySchema,
+      response: 'Page',
+      handler: async (request) => {
+        const isPublic = await publicView(request);
+        const ctx = request.server.ctx;
+        const answer = () => queryPage(ctx, def, parse(def.querySchema, request.body ?? undefined), isPublic);
+        if (!isPublic) return answer();
+        // Keyed by the body as sent: a repeated query skips validation too. Refusals are never kept.
+        return ctx.publicCache.through(`${def.name}/Query ${JSON.stringify(request.body ?? null)}`, async () =>
+          serializeOk(await answer()),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: `${def.name}/:id`,
+      summary: `Read one ${def.label.toLowerCase()}`,
+      tag: def.name,
+      access,
+      handler: async (request) => {
+        const isPublic = await publicView(request);
+        const id = parseId(idParam(request));
+        const ctx = request.server.ctx;
+        const read = async () => {
+          const row = await findRow(ctx, def as ResourceDef<unknown>, id, isPublic);
+          if (!row) throw notFound(def.label);
+          return def.present(row);
+        };
+        if (!isPublic) return read();
+        const record = await ctx.publicCache.through(`${def.name}/${id}`, async () => serializeOk(await read()));
+        def.onPublicRead?.(ctx, id);
+        return record;
+      },
+    },
+  ];
+}
+
+/** Create, partial update and delete, each behind the module. */
+export function writeRoutes<Out>(def: ResourceDef<Out>): RouteSpec[] {
+  const remove = async (request: FastifyRequest) => {
+    await requireModule(request, def.module);
+    const id = parseId(idParam(request));
+    const body = request.body;
+    if (body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0)) {
+      throw validationError([{ path: '', message: 'Delete takes an empty body' }]);
+    }
+    return deleteRecord(request.server.ctx, def as ResourceDef<unknown>, id);
+  };
+  return [
+    {
+      method: 'POST',
+      path: def.name,
+      summary: `Create a ${def.label.toLowerCase()}`,
+      tag: def.name,
+      access: def.module,
+      body: def.createSchema,
+      handler: async (request) => {
+        await requireModule(request, def.module);
+        return createRecord(request.server.ctx, def, parse(def.createSchema!, request.body) as Row);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${def.name}/Update`,
+      summary: `Change some fields of a ${def.label.toLowerCase()}; the others keep their values`,
+      tag: def.name,
+      access: def.module,
+      body: def.updateSchema,
+      handler: async (request) => {
+        await requireModule(request, def.module);
+        return updateRecord(request.server.ctx, def, parse(def.updateSchema!, request.body) as Row);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${def.name}/:id`,
+      summary: `Delete a ${def.label.toLowerCase()} (empty body)`,
+      tag: def.name,
+      access: def.module,
+      handler: remove,
+    },
+    {
+      method: 'DELETE',
+      path: `${def.name}/:id`,
+      summary: `Delete a ${def.label.toLowerCase()}`,
+      tag: def.name,
+      access: def.module,
+      handler: remove,
+    },
+  ];
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL `bigint` (count(*)) arrives as a string by default; counts here are far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function connect(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle client that loses its connection must not take the process down.
+    pool.on('error', () => {});
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      engine: 'postgres',
+      ping: async () => {
+        try {
+          await pool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => kysely.destroy(),
+    };
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    engine: 'sqlite',
+    ping: async () => {
+      try {
+        sqlite.prepare('select 1').get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}

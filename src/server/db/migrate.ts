@@ -1,0 +1,21 @@
+import { Migrator } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import * as m0001 from './migrations/0001-initial.js';
+import * as m0002 from './migrations/0002-list-indexes.js';
+
+/** Every migration in order; the name is the sortable prefix and never changes once released. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0002-list-indexes': m0002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; runs at start-up on both engines. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
+import type { TestApp } from '../testing/harness.js';
+
+describe.each(testEngines())('image uploads on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await t.signIn();
+  });
+  afterAll(() => t.close());
+
+  const upload = (content: Buffer, token?: string, name = 'photo.png', field = 'file') => {
+    const body = multipart({}, { [field]: { name, type: 'image/png', content } });
+    return t.app.inject({ method: 'POST', url: '/api/File', payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  };
+
+  it('stores an image checked by content and serves it to anyone', async () => {
+    const res = await upload(samples.png, admin, '封面 "cover".png');
+    expect(res.statusCode).toBe(200);
+    const file = res.json().data;
+    expect(file).toMatchObject({ size: samples.png.length, mimeType: 'image/png', url: `/api/File/Download/${file.id}` });
+    expect(file.name).not.toContain('"');
+    const download = await t.call('GET', file.url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-disposition']).toMatch(/^inline; filename="[^"]*"; filename\*=UTF-8''/);
+    expect(download.rawPayload.equals(samples.png)).toBe(true);
+  });
+
+  it('refuses what is not an image, whatever its name, with 415', async () => {
+    for (const content of [samples.pdf, samples.exe, samples.text]) {
+      const res = await upload(content, admin, 'looks-like.png');
+      expect(res.statusCode).toBe(415);
+      expect(res.json().errorCode).toBe(40015);
+    }
+  });
+
+  it('needs a signed-in user with news or jobs', async () => {
+    expect((await upload(samples.png)).statusCode).toBe(401);
+    const service = await buildUser(t, admin, ['service']);
+    expect((await upload(samples.png, service.token)).statusCode).toBe(403);
+    const editor = await buildUser(t, admin, ['editor']);
+    expect((await upload(samples.png, editor.token)).statusCode).toBe(200);
+    const hr = await buildUser(t, admin, ['hr']);
+    expect((await upload(samples.png, hr.token)).statusCode).toBe(200);
+  });
+
+  it('asks for the file under its name and answers 404 for unknown files', async () => {
+    expect((await upload(samples.png, admin, 'a.png', 'image')).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/File/Download/99999')).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/File/Download/abc')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { ErrorCode, httpStatusOf } from '../../shared/api.js';
+import type { ErrorCodeValue, ValidationIssue } from '../../shared/api.js';
+
+/** An error the client may see: its code, its message and, for validation, the issues. */
+export class AppError extends Error {
+  constructor(
+    readonly errorCode: ErrorCodeValue,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+
+  get httpStatus(): number {
+    return httpStatusOf[this.errorCode];
+  }
+}
+
+export const validationError = (issues: ValidationIssue[]) =>
+  new AppError(ErrorCode.validation, issues[0] ? `${issues[0].path}: ${issues[0].message}` : 'Invalid request', {
+    issues,
+  });
+export const notFound = (what = 'Record') => new AppError(ErrorCode.notFound, `${what} not found`);
+export const conflict = (message: string) => new AppError(ErrorCode.conflict, message);
+export const forbidden = () =>
+  new AppError(ErrorCode.forbidden, 'You do not have permission to do this');
+export const unauthenticated = () =>
+  new AppError(ErrorCode.unauthenticated, 'Please sign in');
+export const tooManyRequests = () =>
+  new AppError(ErrorCode.tooManyRequests, 'Too many requests, please try again later');

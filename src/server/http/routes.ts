@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ModuleKey } from '../../shared/modules.js';
+import { SerializedEnvelope, ok } from './envelope.js';
+
+/** Who may make a call: anyone, anyone signed in, or staff with one module. */
+export type Access = 'public' | 'signed-in' | ModuleKey | `public-or-${ModuleKey}`;
+
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Below `/api`, as the contract names it: `News/Query`, `News/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType;
+  /** Multipart calls describe their parts here for the API reference. */
+  multipart?: { fields: z.ZodType; files: Record<string, string> };
+  response?: string;
+  /** Answers the envelope's `data`; throw an AppError to refuse. */
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Handlers that send their own reply (file downloads) set this. */
+  raw?: boolean;
+  bodyLimit?: number;
+}
+
+export function registerRoutes(app: FastifyInstance, specs: RouteSpec[]) {
+  for (const spec of specs) {
+    app.apiRoutes.push(spec);
+    app.route({
+      method: spec.method,
+      url: `/api/${spec.path}`,
+      bodyLimit: spec.bodyLimit,
+      handler: async (request, reply) => {
+        const data = await spec.handler(request, reply);
+        if (spec.raw) return reply;
+        if (data instanceof SerializedEnvelope) return reply.type('application/json; charset=utf-8').send(data.json);
+        return ok(data ?? null);
+      },
+    });
+  }
+}
+
+export const idParam = (request: FastifyRequest): unknown => (request.params as { id?: string }).id;

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends mail over SMTP when `SMTP_URL` is set; otherwise writes each message as an `.eml` file to
+ * `DATA_DIR/outbox/`, so a laptop install works and every message can be read.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger },
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Sends in the background: a slow or failing mail server never fails the request that caused it. */
+  send(message: MailMessage): void {
+    const job = this.deliver(message).catch((error: unknown) => {
+      this.options.log.error({ err: error, subject: message.subject }, 'mail could not be sent');
+    });
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
+  private async deliver(message: MailMessage) {
+    const info = await this.transport.sendMail({ from: this.options.from, ...message });
+    if (!this.options.smtpUrl) {
+      await fs.promises.mkdir(this.options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await fs.promises.writeFile(path.join(this.options.outboxDir, name), info.message as Buffer);
+    }
+  }
+
+  /** Waits for every message under way; called on shutdown and by tests. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

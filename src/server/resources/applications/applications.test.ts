@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, createTestApp, docSample, docxSample, multipart, samples, testEngines } from '../../testing/harness.js';
+import type { TestApp } from '../../testing/harness.js';
+
+const filesIn = (dir: string): string[] =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+
+describe.each(testEngines())('job applications on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let jobId: number;
+  let closedJobId: number;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await t.signIn();
+    const category = (await t.call('POST', '/api/JobCategory', { name: '技术研发' }, admin)).json().data.id;
+    jobId = (await t.call('POST', '/api/Job', { title: '后端工程师', categoryId: category, description: '<p>x</p>', status: 'open' }, admin)).json().data.id;
+    closedJobId = (await t.call('POST', '/api/Job', { title: 'Closed', categoryId: category, description: '<p>x</p>', status: 'closed' }, admin)).json().data.id;
+  });
+  afterAll(() => t.close());
+
+  const fields = (extra: Record<string, string> = {}) => ({
+    jobId: String(jobId),
+    name: '张三',
+    phone: '+86 138 0000 0000',
+    email: 'zhang.san@example.com',
+    consent: 'true',
+    education: 'bachelor',
+    yearsOfExperience: '5',
+    coverLetter: '我对这个职位很感兴趣。',
+    ...extra,
+  });
+  const apply = (f: Record<string, string>, resume?: { name: string; type: string; content: Buffer }, address = '10.0.0.1') => {
+    const body = multipart(f, resume ? { resume } : {});
+    return t.app.inject({ method: 'POST', url: '/api/JobApplication', payload: body.payload, headers: body.headers, remoteAddress: address });
+  };
+  const filesDir = () => path.join(t.dataDir, 'files');
+  const applicationCount = async () => Number((await t.app.ctx.db.kysely.selectFrom('job_applications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('takes PDF, DOCX and DOC résumés, checked by content, and answers the record to staff', async () => {
+    for (const [name, content, mime] of [
+      ['cv.pdf', samples.pdf, 'application/pdf'],
+      ['简历.docx', docxSample(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['cv.doc', docSample(), 'application/msword'],
+    ] as const) {
+      const res = await apply(fields(), { name, type: 'application/octet-stream', content }, `10.1.0.${name.length}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().data.id;
+      const record = (await t.call('GET', `/api/JobApplication/${id}`, undefined, admin)).json().data;
+      expect(record).toMatchObject({ jobId, jobTitle: '后端工程师', name: '张三', email: 'zhang.san@example.com', statusId: 1, education: 'bachelor', yearsOfExperience: 5, resumeName: name, history: [] });
+      expect(record.resumeUrl).toMatch(/^\/api\/File\/Download\/\d+$/);
+      expect(record.consentAt).toMatch(/Z$/);
+      const file = await t.call('GET', record.resumeUrl, undefined, admin);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(mime);
+      expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(file.rawPayload.equals(content)).toBe(true);
+    }
+  });
+
+  it('refuses a file that is not a résumé by content, whatever its name, and keeps nothing', async () => {
+    const before = await applicationCount();
+    const filesBefore = filesIn(filesDir()).length;
+    for (const content of [samples.png, samples.exe, samples.text]) {
+      const res = await apply(fields(), { name: 'cv.pdf', type: 'application/pdf', content }, '10.2.0.1');
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40015 });
+    }
+    expect(await applicationCount()).toBe(before);
+    expect(filesIn(filesDir())).toHaveLength(filesBefore);
+  });
+
+  it('refuses a résumé over 10 MB with 413 and keeps nothing', async () => {
+    const before = await applicationCount();
+    const filesBefore = filesIn(filesDir()).length;
+    const big = Buffer.concat([samples.pdf, Buffer.alloc(10 * 1024 * 1024, 0x20)]);
+    const res = await apply(fields(), { name: 'big.pdf', type: 'application/pdf', content: big }, '10.3.0.1');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errorCode).toBe(40013);
+    expect(await applicationCount()).toBe(before);
+    expect(filesIn(filesDir())).toHaveLength(filesBefore);
+  });
+
+  it('validates the form, naming each field', async () => {
+    const resume = { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf };
+    const cases: [Record<string, string>, typeof resume | undefined, string][] = [
+      [fields({ consent: 'false' }), resume, 'consent'],
+      [fields({ email: 'not-an-email' }), resume, 'email'],
+      [fields({ name: '' }), resume, 'name'],
+      [fields({ phone: 'call me' }), resume, 'phone'],
+      [fields({ hobby: 'chess' }), resume, 'hobby'],
+      [fields(), undefined, 'resume'],
+    ];
+    for (const [f, r, field] of cases) {
+      const res = await apply(f, r, '10.4.0.1');
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().data.issues.map((i: { path: string }) => i.path), field).toContain(field);
+    }
+    const json = await t.call('POST', '/api/JobApplication', { jobId, name: 'x' });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('answers 404 for a job that is not open', async () => {
+    for (const id of [closedJobId, 999_999]) {
+      const res = await apply(fields({ jobId: String(id) }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.5.0.1');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorCode).toBe(40004);
+    }
+  });
+
+  it('leaves no file when saving the record fails', async () => {
+    const before = await applicationCount();
+    const filesBefore = filesIn(filesDir()).length;
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    storage.put = async (key, content) => {
+      await put(key, content);
+      throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+    };
+    try {
+      const res = await apply(fields(), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.6.0.1');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 50000 });
+      expect(res.body).not.toContain('disk full');
+    } finally {
+      storage.put = put;
+    }
+    expect(await applicationCount()).toBe(before);
+    expect(filesIn(filesDir())).toHaveLength(filesBefore);
+  });
+
+  it('tells HR and confirms to the applicant by mail', async () => {
+    const outbox = path.join(t.dataDir, 'outbox');
+    const before = filesIn(outbox).length;
+    const res = await apply(fields({ email: 'mail.check@example.com' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.7.0.1');
+    expect(res.statusCode).toBe(200);
+    await t.app.ctx.mailer.idle();
+    const mails = fs.readdirSync(outbox).slice(before).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+    expect(mails).toHaveLength(2);
+    expect(mails.some((m) => /^To: hr@portico\.local/m.test(m))).toBe(true);
+    expect(mails.some((m) => /^To: mail\.check@example\.com/m.test(m))).toBe(true);
+  });
+
+  it('moves through the pipeline with notes kept as history, and filters by status', async () => {
+    const id = (await apply(fields({ name: '李四' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.8.0.1')).json().data.id;
+    await t.call('POST', `/api/JobApplication/${id}`, { statusId: 2, note: '简历符合要求' }, admin);
+    const moved = await t.call('POST', `/api/JobApplication/${id}`, { statusId: 3 }, admin);
+    expect(moved.json().data.statusId).toBe(3);
+    const record = (await t.call('GET', `/api/JobApplication/${id}`, undefined, admin)).json().data;
+    expect(record.history).toEqual([
+      { statusId: 2, note: '简历符合要求', byUserName: 'admin', at: expect.stringMatching(/Z$/) },
+      { statusId: 3, note: '', byUserName: 'admin', at: expect.stringMatching(/Z$/) },
+    ]);
+    for (const body of [{ statusId: 7 }, { statusId: 0 }, {}, { statusId: 2, owner: 'x' }]) {
+      expect((await t.call('POST', `/api/JobApplication/${id}`, body, admin)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.call('POST', '/api/JobApplication/999999', { statusId: 2 }, admin)).statusCode).toBe(404);
+    const interviews = (await t.call('POST', '/api/JobApplication/Query', { filters: { statusId: 3 }, keyword: '李四' }, admin)).json().data;
+    expect(interviews.items.map((a: { id: number }) => a.id)).toEqual([id]);
+    const byJob = (await t.call('POST', '/api/JobApplication/Query', { filters: { jobId }, sort: { field: 'createdAt', order: 'asc' }, pageSize: 100 }, admin)).json().data;
+    expect(byJob.meta.total).toBeGreaterThan(1);
+  });
+
+  it('lets only staff with the applications module download a résumé', async () => {
+    const id = (await apply(fields(), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.9.0.1')).json().data.id;
+    const url = (await t.call('GET', `/api/JobApplication/${id}`, undefined, admin)).json().data.resumeUrl;
+    expect((await t.call('GET', url)).statusCode).toBe(401);
+    const editor = await buildUser(t, admin, ['editor']);
+    expect((await t.call('GET', url, undefined, editor.token)).statusCode).toBe(403);
+    const hr = await buildUser(t, admin, ['hr']);
+    expect((await t.call('GET', url, undefined, hr.token)).statusCode).toBe(200);
+  });
+
+  it('accepts at most 20 applications per address per window, and silently drops a robot\'s', async () => {
+    const address = '10.10.0.1';
+    const resume = { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf };
+    const before = await applicationCount();
+    const robot = await apply(fields({ website: 'http://spam.example' }), resume, address);
+    expect(robot.json()).toMatchObject({ isSuccess: true });
+    expect(await applicationCount()).toBe(before);
+    // An invalid attempt does not spend the allowance.
+    expect((await apply(fields({ email: 'bad' }), resume, address)).statusCode).toBe(400);
+    for (let i = 1; i < 20; i++) expect((await apply(fields(), resume, address)).statusCode, `submission ${i + 1}`).toBe(200);
+    const refused = await apply(fields(), resume, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errorCode).toBe(40029);
+    expect((await apply(fields(), resume, '10.10.0.2')).statusCode).toBe(200);
+  });
+});

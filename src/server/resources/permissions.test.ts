@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModuleKey } from '../../shared/modules.js';
+import { buildUser, createTestApp, testEngines } from '../testing/harness.js';
+import type { TestApp } from '../testing/harness.js';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+/** Every staff call of the contract and the module it needs. Ids point at records that may not exist: only the permission answer matters. */
+const STAFF_CALLS: [Method, string, ModuleKey, unknown?][] = [
+  ['POST', '/api/User/Query', 'users', {}],
+  ['GET', '/api/User/1', 'users'],
+  ['POST', '/api/User', 'users', { userName: 'matrix-user', password: 'password-123' }],
+  ['POST', '/api/User/Update', 'users', { id: 999, displayName: 'x' }],
+  ['DELETE', '/api/User/999', 'users'],
+  ['POST', '/api/NewsCategory', 'news', { name: 'matrix' }],
+  ['POST', '/api/NewsCategory/Update', 'news', { id: 999, name: 'x' }],
+  ['POST', '/api/NewsCategory/999', 'news'],
+  ['POST', '/api/News', 'news', { title: 'x', content: '<p>x</p>', categoryId: 999 }],
+  ['POST', '/api/News/Update', 'news', { id: 999, title: 'x' }],
+  ['POST', '/api/News/999', 'news'],
+  ['DELETE', '/api/News/999', 'news'],
+  ['POST', '/api/JobCategory', 'jobs', { name: 'matrix' }],
+  ['POST', '/api/JobCategory/Update', 'jobs', { id: 999, name: 'x' }],
+  ['POST', '/api/JobCategory/999', 'jobs'],
+  ['POST', '/api/Job', 'jobs', { title: 'x', categoryId: 999, description: '<p>x</p>' }],
+  ['POST', '/api/Job/Update', 'jobs', { id: 999, title: 'x' }],
+  ['POST', '/api/Job/999', 'jobs'],
+  ['POST', '/api/JobApplication/Query', 'applications', {}],
+  ['GET', '/api/JobApplication/999', 'applications'],
+  ['POST', '/api/JobApplication/999', 'applications', { statusId: 2 }],
+  ['POST', '/api/ContactInfo/Query', 'contact', {}],
+  ['GET', '/api/ContactInfo/999', 'contact'],
+  ['POST', '/api/ContactInfo/999', 'contact', { statusId: 2 }],
+  ['DELETE', '/api/ContactInfo/999', 'contact'],
+  ['POST', '/api/JoinUs/Query', 'joinus', {}],
+  ['GET', '/api/JoinUs/999', 'joinus'],
+  ['POST', '/api/JoinUs/999', 'joinus', { statusId: 2 }],
+  ['DELETE', '/api/JoinUs/999', 'joinus'],
+];
+
+const ROLE_MODULES: Record<string, ModuleKey[]> = {
+  admin: ['news', 'jobs', 'applications', 'contact', 'joinus', 'users'],
+  editor: ['news'],
+  hr: ['jobs', 'applications'],
+  service: ['contact', 'joinus'],
+};
+
+describe.each(testEngines())('the permission matrix on %s', (engine) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const admin = await t.signIn();
+    tokens.admin = admin;
+    for (const role of ['editor', 'hr', 'service']) tokens[role] = (await buildUser(t, admin, [role])).token;
+  });
+  afterAll(() => t.close());
+
+  it.each(STAFF_CALLS)('%s %s needs the %s module', async (method, url, module, body) => {
+    const anonymous = await t.call(method, url, body);
+    expect(anonymous.statusCode, 'anonymous').toBe(401);
+    expect(anonymous.json()).toMatchObject({ isSuccess: false, errorCode: 40005 });
+    for (const [role, modules] of Object.entries(ROLE_MODULES)) {
+      const res = await t.call(method, url, body, tokens[role]);
+      if (modules.includes(module)) {
+        expect([401, 403], `${role} is allowed: ${res.body}`).not.toContain(res.statusCode);
+      } else {
+        expect(res.statusCode, `${role} is refused`).toBe(403);
+        expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40003 });
+      }
+    }
+  });
+
+  it('answers each role its own modules and menus', async () => {
+    for (const [role, modules] of Object.entries(ROLE_MODULES)) {
+      const me = (await t.call('GET', '/api/security/current', undefined, tokens[role])).json().data;
+      expect(me.modules.map((m: { key: string }) => m.key), role).toEqual(modules);
+      for (const m of me.modules) expect(m.menus.length).toBeGreaterThan(0);
+    }
+    const editor = (await t.call('GET', '/api/security/current', undefined, tokens.editor)).json().data;
+    expect(editor.modules[0].menus.map((m: { path: string }) => m.path)).toEqual(['/NewsManagement/list-news', '/NewsManagement/category-news']);
+  });
+
+  it('lets any signed-in user change their own password, and only the users module others\'', async () => {
+    const editor = await buildUser(t, tokens.admin, ['editor']);
+    const other = await buildUser(t, tokens.admin, ['hr']);
+    const refused = await t.call('POST', '/api/User/UpdatePassword', { id: other.id, newPassword: 'new-password-1' }, editor.token);
+    expect(refused.statusCode).toBe(403);
+    const own = await t.call('POST', '/api/User/UpdatePassword', { oldPassword: editor.password, newPassword: 'new-password-1' }, editor.token);
+    expect(own.json().isSuccess).toBe(true);
+    expect(await t.signIn(editor.userName, 'new-password-1')).toBeTruthy();
+  });
+});

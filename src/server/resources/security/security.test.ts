@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildUser, createTestApp, testEngines } from '../../testing/harness.js';
+import type { TestApp } from '../../testing/harness.js';
+
+describe.each(testEngines())('security on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { LOGIN_MAX_FAILURES_PER_USER: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '50' });
+  });
+  afterAll(() => t.close());
+
+  it('signs in and answers the user with modules and an opaque token', async () => {
+    const res = await t.call('POST', '/api/security/login', { userName: 'admin', password: ADMIN_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ isSuccess: true, errorCode: 0, message: '' });
+    expect(body.data.user).toMatchObject({ userName: 'admin', roles: ['admin'] });
+    expect(body.data.user).not.toHaveProperty('passwordHash');
+    expect(JSON.stringify(body)).not.toContain('argon2');
+    expect(body.data.user.modules.map((m: { key: string }) => m.key)).toEqual([
+      'news', 'jobs', 'applications', 'contact', 'joinus', 'users',
+    ]);
+    expect(body.data.user.modules[0].menus[0].path).toBe('/NewsManagement/list-news');
+    expect(body.data.accessToken.token.length).toBeGreaterThanOrEqual(22);
+    expect(Date.parse(body.data.accessToken.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses a wrong password and an unknown user with the same 200 / 40001 answer', async () => {
+    for (const userName of ['admin', 'nobody-here']) {
+      const res = await t.call('POST', '/api/security/login', { userName, password: 'wrong-password' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40001, message: 'User name or password is wrong', data: null });
+    }
+  });
+
+  it('answers the current user for a token and 401 / 40005 without one', async () => {
+    const token = await t.signIn();
+    const me = await t.call('GET', '/api/security/current', undefined, token);
+    expect(me.json().data).toMatchObject({ userName: 'admin' });
+    expect(me.json().data.modules).toHaveLength(6);
+    for (const auth of [undefined, 'not-a-real-token']) {
+      const res = await t.call('GET', '/api/security/current', undefined, auth);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40005 });
+    }
+  });
+
+  it('revokes the token on logout at once', async () => {
+    const token = await t.signIn();
+    expect((await t.call('POST', '/api/security/logout', undefined, token)).json().isSuccess).toBe(true);
+    expect((await t.call('GET', '/api/security/current', undefined, token)).statusCode).toBe(401);
+  });
+
+  it('validates the sign-in body and names the field', async () => {
+    const res = await t.call('POST', '/api/security/login', { userName: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe(40000);
+    expect(res.json().data.issues).toContainEqual(expect.objectContaining({ path: 'password' }));
+  });
+
+  it('locks a user name after too many failures, whatever its case, path or extra fields', async () => {
+    const { userName, password } = await buildUser(t, await t.signIn(), ['editor'], 'Locked.User');
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call('POST', '/api/security/login', { userName, password: 'wrong-password' });
+      expect(res.json().errorCode).toBe(40001);
+    }
+    const attempts = [
+      ['/api/security/login', { userName, password }],
+      ['/api/security/login/', { userName: '  LOCKED.user ', password }],
+      ['/api/Security/Login', { userName: userName.toUpperCase(), password }],
+      ['/api/security/login', { userName, password, remember: true }],
+    ] as const;
+    for (const [url, body] of attempts) {
+      const res = await t.call('POST', url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(429);
+      expect(res.json().errorCode).toBe(40029);
+    }
+    // Other users are not affected.
+    expect(await t.signIn()).toBeTruthy();
+  });
+
+  it('resets a name\'s failures on success', async () => {
+    const { userName, password } = await buildUser(t, await t.signIn(), ['editor']);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 2; i++) await t.call('POST', '/api/security/login', { userName, password: 'wrong-password' });
+      expect(await t.signIn(userName, password)).toBeTruthy();
+    }
+  });
+});
+
+describe('sign-in throttling per client address', () => {
+  it('locks an address after too many failures across user names', async () => {
+    const t = await createTestApp('sqlite', { LOGIN_MAX_FAILURES_PER_ADDRESS: '4' });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const res = await t.call('POST', '/api/security/login', { userName: `someone-${i}`, password: 'wrong-password' });
+        expect(res.json().errorCode).toBe(40001);
+      }
+      const res = await t.call('POST', '/api/security/login', { userName: 'admin', password: ADMIN_PASSWORD });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler } from 'react-router';
+import type { ServerBuild } from 'react-router';
+import type { Config } from '../config.js';
+import { createPageApi } from './page-api.js';
+import { registerSeoRoutes } from './seo.js';
+import { PageCache, encodedBody } from './page-cache.js';
+import type { CachedPage } from './page-cache.js';
+import { chooseServerLocale } from '../../web/i18n/locale.js';
+import { ErrorCode } from '../../shared/api.js';
+import { failure } from '../http/envelope.js';
+
+/** The built web app: `build/client` (assets) and `build/server/index.js` (the request handler). */
+export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../build', import.meta.url));
+
+type Render = (request: Request) => Promise<Response>;
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal });
+}
+
+async function pageOf(response: Response): Promise<CachedPage> {
+  const headers: [string, string][] = [];
+  for (const [key, value] of response.headers) if (key !== 'set-cookie') headers.push([key, value]);
+  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+  return { status: response.status, headers, body: response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0) };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  const cookies: string[] = [];
+  for (const [key, value] of page.headers) {
+    if (key === 'set-cookie') cookies.push(value);
+    else reply.header(key, value);
+  }
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  return reply.send(body);
+}
+
+/**
+ * Serves the web app from the same process as the API: hashed assets with long cache lifetimes, and
+ * every other GET rendered by React Router on the server. In development Vite serves and reloads.
+ */
+export async function mountWebApp(app: FastifyInstance, config: Config) {
+  registerSeoRoutes(app);
+  const pageApi = createPageApi(app);
+  let render: Render;
+
+  if (config.env === 'development') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    await app.register((await import('@fastify/middie')).default);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    render = async (request) => {
+      const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+      return createRequestHandler(build, 'development')(request, { api: pageApi, config: { publicUrl: config.publicUrl } });
+    };
+  } else {
+    const serverEntry = path.join(WEB_BUILD_DIR, 'server', 'index.js');
+    if (!fs.existsSync(serverEntry)) {
+      app.log.warn('the web app is not built (run `npm run build`); only the API is served');
+      return;
+    }
+    const build = (await import(serverEntry)) as ServerBuild;
+    const handler = createRequestHandler(build, 'production');
+    render = (request) => handler(request, { api: pageApi, config: { publicUrl: config.publicUrl } });
+    await app.register(fastifyStatic, {
+      root: path.join(WEB_BUILD_DIR, 'client'),
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Assets are compressed once at build time (scripts/compress-assets.mjs) and sent as they are.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader('vary', 'Accept-Encoding');
+        // Hashed file names never change content: cache them for a year.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  // Anonymous page views are answered from memory until staff change public content.
+  const pages = new PageCache();
+  app.ctx.onContentChange.add(() => pages.clear());
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`));
+      }
+      const cacheable = config.env !== 'development' && !request.headers.authorization;
+      const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
+      const key = `${locale} ${request.url}`;
+      const cached = cacheable ? pages.get(key) : undefined;
+      if (cached) return sendPage(request, reply, cached);
+      const page = await pageOf(await render(toFetchRequest(request, reply)));
+      if (cacheable && page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie')) pages.set(key, page);
+      return sendPage(request, reply, page);
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import zlib from 'node:zlib';
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * Rendered public pages, kept in memory so that a page costs little more than a static file. Emptied
+ * whenever staff change public content, and entries expire after a few seconds because what the
+ * public sees also follows the clock (scheduled news, closing dates). Compressed variants are made
+ * once per entry, on first demand.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, { page: CachedPage; expiresAt: number }>();
+
+  constructor(
+    private readonly maxEntries = 500,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.page;
+  }
+
+  set(key: string, page: CachedPage) {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { page, expiresAt: Date.now() + this.ttlMs });
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+/** The body to send for an Accept-Encoding header, compressing (and keeping) it on first demand. */
+export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const accepts = acceptEncoding ?? '';
+  if (page.body.length < 1024) return { body: page.body };
+  if (/\bbr\b/.test(accepts)) {
+    page.br ??= zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body: page.br, encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    page.gzip ??= zlib.gzipSync(page.body, { level: 6 });
+    return { body: page.gzip, encoding: 'gzip' };
+  }
+  return { body: page.body };
+}

@@ -1,0 +1,60 @@
+/** The envelope every Portico API answer carries, success or error. */
+export interface ApiEnvelope<T = unknown> {
+  isSuccess: boolean;
+  errorCode: number;
+  message: string;
+  data: T;
+}
+
+export const ErrorCode = {
+  ok: 0,
+  validation: 40000,
+  signInRefused: 40001,
+  forbidden: 40003,
+  notFound: 40004,
+  unauthenticated: 40005,
+  conflict: 40009,
+  tooLarge: 40013,
+  unsupportedType: 40015,
+  tooManyRequests: 40029,
+  unexpected: 50000,
+  databaseUnavailable: 50003,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status that goes with each error code (sign-in refusals are a 200 by contract). */
+export const httpStatusOf: Record<ErrorCodeValue, number> = {
+  0: 200,
+  40000: 400,
+  40001: 200,
+  40003: 403,
+  40004: 404,
+  40005: 401,
+  40009: 409,
+  40013: 413,
+  40015: 415,
+  40029: 429,
+  50000: 500,
+  50003: 503,
+};
+
+export const SIGN_IN_REFUSED_MESSAGE = 'User name or password is wrong';
+export const GATEWAY_TIMEOUT_MESSAGE = '网关超时，请稍后重试';
+export const REQUEST_TIMEOUT_MS = 100_000;
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export interface PageMeta {
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  meta: PageMeta;
+}

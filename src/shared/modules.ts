@@ -1,0 +1,89 @@
+/**
+ * Roles, modules and menus. The server computes a user's modules from these; the back-office menu
+ * only mirrors them. Module and menu names are keys for the i18n catalogues, with zh-CN defaults.
+ */
+export const ROLES = ['admin', 'editor', 'hr', 'service'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users'] as const;
+export type ModuleKey = (typeof MODULE_KEYS)[number];
+
+export interface Menu {
+  key: string;
+  name: string;
+  path: string;
+  menus?: Menu[];
+}
+
+export interface UserModule {
+  key: ModuleKey;
+  name: string;
+  menus: Menu[];
+}
+
+export const MODULES: readonly UserModule[] = [
+  {
+    key: 'news',
+    name: '新闻管理',
+    menus: [
+      { key: 'news.list', name: '新闻列表', path: '/NewsManagement/list-news' },
+      { key: 'news.categories', name: '新闻分类', path: '/NewsManagement/category-news' },
+    ],
+  },
+  {
+    key: 'jobs',
+    name: '职位管理',
+    menus: [
+      { key: 'jobs.list', name: '职位列表', path: '/JobManagement' },
+      { key: 'jobs.categories', name: '职位分类', path: '/JobCategoryManagement' },
+    ],
+  },
+  {
+    key: 'applications',
+    name: '求职申请',
+    menus: [{ key: 'applications.list', name: '申请列表', path: '/ApplyInfoManagement' }],
+  },
+  {
+    key: 'contact',
+    name: '联系留言',
+    menus: [{ key: 'contact.list', name: '留言列表', path: '/ContactInfoManagement' }],
+  },
+  {
+    key: 'joinus',
+    name: '合作加盟',
+    menus: [{ key: 'joinus.list', name: '加盟申请', path: '/JoinusManagement' }],
+  },
+  {
+    key: 'users',
+    name: '用户管理',
+    menus: [{ key: 'users.list', name: '用户列表', path: '/UserManagement/list' }],
+  },
+];
+
+export const ROLE_MODULES: Record<Role, readonly ModuleKey[]> = {
+  admin: MODULE_KEYS,
+  editor: ['news'],
+  hr: ['jobs', 'applications'],
+  service: ['contact', 'joinus'],
+};
+
+export function moduleKeysOf(roles: readonly string[]): Set<ModuleKey> {
+  const keys = new Set<ModuleKey>();
+  for (const role of roles) {
+    for (const key of ROLE_MODULES[role as Role] ?? []) keys.add(key);
+  }
+  return keys;
+}
+
+/** The user's modules in menu order, each a fresh copy. */
+export function modulesOf(roles: readonly string[]): UserModule[] {
+  const keys = moduleKeysOf(roles);
+  return MODULES.filter((m) => keys.has(m.key)).map((m) => structuredClone(m));
+}
+
+export const DEFAULT_LANDING_PATH = '/NewsManagement/list-news';
+
+/** After sign-in: the first menu of the first module, else the default landing page. */
+export function landingPathOf(modules: readonly { menus: readonly Menu[] }[]): string {
+  return modules[0]?.menus[0]?.path ?? DEFAULT_LANDING_PATH;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { KEYWORD_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './fields.js';
+
+/**
+ * The body of every `POST {Entity}/Query`. Filters and sort fields are whitelisted per entity:
+ * anything else is refused, never ignored.
+ */
+export function querySchema<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(
+  filters: F,
+  sortFields: S,
+) {
+  return z
+    .strictObject({
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+      keyword: z.string().trim().max(KEYWORD_MAX).optional(),
+      filters: z.strictObject(filters).partial().optional(),
+      sort: z
+        .strictObject({
+          field: z.enum(sortFields),
+          order: z.enum(['asc', 'desc']).default('asc'),
+        })
+        .optional(),
+    })
+    .default({ page: 1, pageSize: PAGE_SIZE_DEFAULT });
+}
+
+export type QueryInput = {
+  page: number;
+  pageSize: number;
+  keyword?: string;
+  filters?: Record<string, unknown>;
+  sort?: { field: string; order: 'asc' | 'desc' };
+};

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { NAME_MAX, USER_NAME_MIN, id, optionalText, password } from '../fields.js';
+import { ROLES } from '../modules.js';
+import type { UserModule } from '../modules.js';
+import { querySchema } from '../query.js';
+
+export const userName = z
+  .string()
+  .trim()
+  .min(USER_NAME_MIN, `At least ${USER_NAME_MIN} characters`)
+  .max(NAME_MAX)
+  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Letters, digits and . _ @ - only');
+
+const roles = z.array(z.enum(ROLES)).min(1, 'At least one role').max(ROLES.length);
+const optionalEmail = z.union([z.literal(''), z.string().trim().max(NAME_MAX).pipe(z.email())]);
+
+export const userCreateSchema = z.strictObject({
+  userName,
+  password,
+  displayName: optionalText(NAME_MAX).default(''),
+  email: optionalEmail.default(''),
+  roles: roles.default(['editor']),
+});
+
+export const userUpdateSchema = z.strictObject({
+  id,
+  displayName: optionalText(NAME_MAX).optional(),
+  email: optionalEmail.optional(),
+  roles: roles.optional(),
+  isActive: z.boolean().optional(),
+});
+
+export const updatePasswordSchema = z.strictObject({
+  newPassword: password,
+  id: id.optional(),
+  oldPassword: z.string().max(200).optional(),
+});
+
+export const signInSchema = z.strictObject({
+  userName: z.string().trim().min(1, 'Required').max(NAME_MAX),
+  password: z.string().min(1, 'Required').max(200),
+});
+
+export const userQuerySchema = querySchema(
+  { role: z.enum(ROLES), isActive: z.boolean() },
+  ['userName', 'displayName', 'createdAt', 'lastLoginAt', 'id'] as const,
+);
+
+export interface User {
+  id: number;
+  userName: string;
+  displayName: string;
+  email: string;
+  roles: string[];
+  isActive: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CurrentUser extends User {
+  modules: UserModule[];
+}
+
+export interface SignInResult {
+  user: CurrentUser;
+  accessToken: { token: string; expiresAt: string };
+}

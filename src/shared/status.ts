@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MESSAGE_MAX } from './fields.js';
+
+/** Hiring pipeline of a job application. */
+export const APPLICATION_STATUSES = [
+  { id: 1, key: 'new' },
+  { id: 2, key: 'screening' },
+  { id: 3, key: 'interview' },
+  { id: 4, key: 'offer' },
+  { id: 5, key: 'hired' },
+  { id: 6, key: 'rejected' },
+] as const;
+
+/** Handling of contact messages and join-us entries. */
+export const INQUIRY_STATUSES = [
+  { id: 1, key: 'new' },
+  { id: 2, key: 'inProgress' },
+  { id: 3, key: 'done' },
+] as const;
+
+export const statusMoveSchema = (maxStatusId: number) =>
+  z.strictObject({
+    statusId: z.number().int().min(1).max(maxStatusId),
+    note: z.string().trim().max(MESSAGE_MAX).optional(),
+  });
+
+export const applicationStatusMoveSchema = statusMoveSchema(APPLICATION_STATUSES.length);
+export const inquiryStatusMoveSchema = statusMoveSchema(INQUIRY_STATUSES.length);
+
+export interface StatusHistoryEntry {
+  statusId: number;
+  note: string;
+  byUserName: string | null;
+  at: string;
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import type { Category } from '../../shared/schemas/category.js';
+import { categoryCreateSchema } from '../../shared/schemas/category.js';
+import { zodRule } from './zod-rule.js';
+import { api } from '../api/client.js';
+import { ResourceList } from './resource-list.js';
+import { formatTime } from './status.js';
+import { useFormErrors } from './use-form-errors.js';
+
+/** News and job categories: create, rename, reorder, delete (a category in use says why it cannot go). */
+export function CategoryScreen({ entity, title }: { entity: 'NewsCategory' | 'JobCategory'; title: string }) {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Partial<Category> | null>(null);
+
+  const remove = async (id: number) => {
+    try {
+      await api(`${entity}/${id}`, { body: {} });
+      message.success(t('common.deleted'));
+      await queryClient.invalidateQueries({ queryKey: [entity] });
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <h1>{title}</h1>
+      <ResourceList<Category>
+        entity={entity}
+        defaultSort={{ field: 'sortOrder', order: 'asc' }}
+        toolbar={
+          <Button type="primary" onClick={() => setEditing({ name: '', sortOrder: 0 })}>
+            {t('categories.create')}
+          </Button>
+        }
+        columns={[
+          { title: t('common.name'), dataIndex: 'name', key: 'name', sorter: true },
+          { title: t('common.sortOrder'), dataIndex: 'sortOrder', key: 'sortOrder', sorter: true, defaultSortOrder: 'ascend' },
+          { title: t('common.itemCount'), dataIndex: 'itemCount', key: 'itemCount' },
+          { title: t('common.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', render: formatTime },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_: unknown, row: Category) => (
+              <Space>
+                <Button size="small" onClick={() => setEditing(row)}>
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => remove(row.id)}>
+                  <Button size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <CategoryForm entity={entity} category={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+function CategoryForm({ entity, category, onClose }: { entity: string; category: Partial<Category>; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ name: string; sortOrder: number }>();
+  const [saving, setSaving] = useState(false);
+  const showErrors = useFormErrors(form);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await api(category.id ? `${entity}/Update` : entity, { body: category.id ? { id: category.id, ...values } : values });
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: [entity] });
+      onClose();
+    } catch (error) {
+      showErrors(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={category.id ? t('categories.rename') : t('categories.create')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
+      <Form form={form} layout="vertical" initialValues={{ name: category.name, sortOrder: category.sortOrder ?? 0 }}>
+        <Form.Item name="name" label={t('common.name')} required rules={[zodRule(categoryCreateSchema.shape.name, t)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={t('common.sortOrder')} rules={[zodRule(categoryCreateSchema.shape.sortOrder, t)]}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Form, Input, Modal, Select, Tag, Timeline } from 'antd';
+import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema } from '../../shared/status.js';
+import type { StatusHistoryEntry } from '../../shared/status.js';
+import { zodRule } from './zod-rule.js';
+import { api } from '../api/client.js';
+
+export type StatusKind = 'applications' | 'inquiries';
+
+const COLORS = ['default', 'blue', 'gold', 'purple', 'cyan', 'green', 'red'];
+
+export function useStatusOptions(kind: StatusKind) {
+  const { t } = useTranslation('admin');
+  const statuses = kind === 'applications' ? APPLICATION_STATUSES : INQUIRY_STATUSES;
+  return statuses.map((s) => ({ value: s.id, label: t(`${kind}.statuses.${s.id}`) }));
+}
+
+export function StatusTag({ kind, statusId }: { kind: StatusKind; statusId: number }) {
+  const { t } = useTranslation('admin');
+  const color = kind === 'inquiries' ? ['default', 'blue', 'gold', 'green'][statusId] : COLORS[statusId];
+  return <Tag color={color}>{t(`${kind}.statuses.${statusId}`)}</Tag>;
+}
+
+/** Moves a record to another status with a note; the server keeps every move as history. */
+export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { entity: string; kind: StatusKind; id: number; statusId: number; onDone?: () => void; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const options = useStatusOptions(kind);
+  const [form] = Form.useForm<{ statusId: number; note?: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await api(`${entity}/${id}`, { body: { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } });
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: [entity] });
+      onDone?.();
+      onClose();
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={t('common.changeStatus')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
+      <Form form={form} layout="vertical" initialValues={{ statusId }}>
+        <Form.Item name="statusId" label={t('common.status')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Select options={options} />
+        </Form.Item>
+        <Form.Item name="note" label={t('common.note')} rules={[zodRule(applicationStatusMoveSchema.shape.note, t)]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function History({ kind, history }: { kind: StatusKind; history: StatusHistoryEntry[] }) {
+  const { t } = useTranslation('admin');
+  if (!history.length) return <p>{t('common.noHistory')}</p>;
+  return (
+    <Timeline
+      items={history.map((h, index) => ({
+        key: index,
+        children: (
+          <div>
+            <StatusTag kind={kind} statusId={h.statusId} /> {new Date(h.at).toLocaleString()} · {t('common.by')} {h.byUserName ?? '—'}
+            {h.note && <p style={{ margin: '4px 0 0' }}>{h.note}</p>}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

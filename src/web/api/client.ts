@@ -1,0 +1,131 @@
+import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE, REQUEST_TIMEOUT_MS } from '../../shared/api.js';
+import type { ApiEnvelope, ValidationIssue } from '../../shared/api.js';
+import { clearSession, getToken } from './session.js';
+
+/** A refused or failed call, with the server's code, message and field issues. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly errorCode: number,
+    readonly status: number,
+    readonly issues: ValidationIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  /** multipart bodies (uploads) go as they are, with progress when asked. */
+  form?: FormData;
+  onUploadProgress?: (fraction: number) => void;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What happens when the server says the session is gone: clear it and go to sign-in. */
+export let onSessionEnded = () => {
+  clearSession();
+  if (typeof window !== 'undefined' && window.location.pathname !== '/login') {
+    const back = window.location.pathname + window.location.search;
+    window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+  }
+};
+
+export function setSessionEndedHandler(handler: () => void) {
+  onSessionEnded = handler;
+}
+
+/** The seed's rule: a 401, a 403, or a 200 whose body says 40005 (as `ErrCode` or `errorCode`) ends the session. */
+export function endsSession(status: number, body: unknown): boolean {
+  if (status === 401 || status === 403) return true;
+  const b = body as { ErrCode?: unknown; errorCode?: unknown } | null;
+  return !!b && (Number(b.ErrCode) === ErrorCode.unauthenticated || Number(b.errorCode) === ErrorCode.unauthenticated);
+}
+
+function send(url: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+  const token = getToken();
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // XMLHttpRequest is used only where upload progress is wanted; fetch has no upload progress.
+  if (options.form && options.onUploadProgress) {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(options.method ?? 'POST', url);
+      xhr.withCredentials = true;
+      xhr.timeout = timeoutMs;
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => e.lengthComputable && options.onUploadProgress!(e.loaded / e.total);
+      xhr.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = null;
+        }
+        resolve({ status: xhr.status, body });
+      };
+      xhr.ontimeout = () => reject(new ApiError(GATEWAY_TIMEOUT_MESSAGE, 50400, 504));
+      xhr.onerror = () => reject(new ApiError('Network error', 0, 0));
+      options.signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send(options.form);
+    });
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal!.reason));
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(url, {
+    method: options.method ?? 'POST',
+    headers,
+    body,
+    credentials: 'include',
+    mode: 'cors',
+    signal: controller.signal,
+  })
+    .then(async (res) => {
+      let parsed: unknown = null;
+      try {
+        parsed = await res.json();
+      } catch {
+        parsed = null;
+      }
+      return { status: res.status, body: parsed };
+    })
+    .catch((error: unknown) => {
+      if (controller.signal.aborted && !options.signal?.aborted) throw new ApiError(GATEWAY_TIMEOUT_MESSAGE, 50400, 504);
+      throw error instanceof ApiError ? error : new ApiError('Network error', 0, 0);
+    })
+    .finally(() => clearTimeout(timer));
+}
+
+/**
+ * The one way the web app calls the Portico API: JSON (or multipart), the bearer token from
+ * sessionStorage, a 100 s timeout answered with the gateway-timeout message. Resolves with `data`;
+ * rejects with an ApiError.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = path.startsWith('/') ? path : `/api/${path}`;
+  const { status, body } = await send(url, options);
+  if (endsSession(status, body)) {
+    onSessionEnded();
+    const envelope = body as Partial<ApiEnvelope> | null;
+    throw new ApiError(envelope?.message || 'Please sign in', Number(envelope?.errorCode ?? 40005), status);
+  }
+  const envelope = body as ApiEnvelope<T> | null;
+  if (!envelope || typeof envelope.isSuccess !== 'boolean') {
+    throw new ApiError(`Unexpected answer (HTTP ${status})`, ErrorCode.unexpected, status);
+  }
+  if (!envelope.isSuccess) {
+    const issues = (envelope.data as { issues?: ValidationIssue[] } | null)?.issues ?? [];
+    throw new ApiError(envelope.message, envelope.errorCode, status, issues);
+  }
+  return envelope.data;
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Job } from '../../shared/schemas/job.js';
+import type { Locale } from '../i18n/locale.js';
+import { formatDate, formatNumber } from './format.js';
+
+export function useSalary() {
+  const { t, i18n } = useTranslation('public');
+  return (job: Pick<Job, 'salaryMin' | 'salaryMax'>) => {
+    const locale = i18n.language as Locale;
+    const min = job.salaryMin === null ? null : formatNumber(job.salaryMin, locale);
+    const max = job.salaryMax === null ? null : formatNumber(job.salaryMax, locale);
+    if (min && max) return t('jobs.salaryRange', { min, max });
+    if (min) return t('jobs.salaryFrom', { min });
+    if (max) return t('jobs.salaryUpTo', { max });
+    return t('jobs.negotiable');
+  };
+}
+
+export function JobItem({ job, locale }: { job: Job; locale: Locale }) {
+  const { t } = useTranslation('public');
+  const salary = useSalary();
+  return (
+    <li>
+      <h3>
+        <Link to={`/Jobs/detail?id=${job.id}`}>{job.title}</Link>
+      </h3>
+      <p className="meta">
+        {job.location && <span>{job.location}</span>}
+        {job.department && <span>{job.department}</span>}
+        <span>{t(`jobs.types.${job.employmentType}`)}</span>
+        <span>{salary(job)}</span>
+        <time dateTime={job.publishedAt ?? undefined}>{formatDate(job.publishedAt, locale)}</time>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import { describeChunkFailure } from './components/chunk-error.js';
+import { NotFound } from './components/not-found.js';
+import { createI18n } from './i18n/i18n.js';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, chooseServerLocale, isLocale, localeCookie } from './i18n/locale.js';
+import type { Locale } from './i18n/locale.js';
+import './root.css';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
+  // Canonical and Open Graph addresses are absolute: the site's configured public address.
+  return { locale, publicUrl: context.config?.publicUrl ?? new URL(request.url).origin };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nRoot locale={locale}>{children}</I18nRoot>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** One i18next instance per render tree; the visitor's stored choice wins once in the browser. */
+function I18nRoot({ locale, children }: { locale: Locale; children: React.ReactNode }) {
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  useEffect(() => {
+    const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
+    if (isLocale(stored) && stored !== i18n.language) {
+      document.cookie = localeCookie(stored);
+      document.documentElement.lang = stored;
+      void i18n.changeLanguage(stored);
+    }
+  }, [i18n]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+/** A thin bar while the next route's code and data load. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  if (navigation.state === 'idle') return null;
+  return <div className="route-progress" role="progressbar" aria-label={t('loading')} />;
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <div className="route-loading" aria-busy="true" />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const chunk = describeChunkFailure(error);
+  return (
+    <main className="error-page" role="alert">
+      <h1>{t('error.title')}</h1>
+      <p>{chunk ? t('error.chunk', { type: chunk.type, url: chunk.url || '?' }) : t('error.description')}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('retry')}
+      </button>
+    </main>
+  );
+}

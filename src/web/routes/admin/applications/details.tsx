@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App as AntApp, Button, Descriptions, Skeleton, Space } from 'antd';
+import type { JobApplication } from '../../../../shared/schemas/job-application.js';
+import { api } from '../../../api/client.js';
+import { downloadWithToken } from '../../../admin/download.js';
+import { History, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
+
+/** One application in full, with its history, its résumé and the next step in the pipeline. */
+export default function ApplicationDetails() {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const [moving, setMoving] = useState(false);
+  const query = useQuery({
+    queryKey: ['JobApplication', 'one', id],
+    queryFn: () => api<JobApplication>(`JobApplication/${id}`, { method: 'GET' }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  if (!Number.isInteger(id) || id <= 0 || query.error) {
+    return <Alert type="error" showIcon message={t('shell.loadFailed', { message: (query.error as Error | null)?.message ?? 'id' })} action={<Link to="/ApplyInfoManagement">{t('common.back')}</Link>} />;
+  }
+  const a = query.data;
+  if (!a) return <Skeleton active />;
+  return (
+    <div className="admin-article">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Link to="/ApplyInfoManagement">← {t('common.back')}</Link>
+        <Button type="primary" onClick={() => setMoving(true)}>
+          {t('common.changeStatus')}
+        </Button>
+        <Button onClick={() => downloadWithToken(a.resumeUrl, a.resumeName || 'resume').catch((error: Error) => message.error(error.message))}>
+          {t('applications.download')}
+        </Button>
+      </Space>
+      <h1>
+        {t('applications.details')}: {a.name}
+      </h1>
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label={t('applications.job')}>{a.jobTitle}</Descriptions.Item>
+        <Descriptions.Item label={t('common.status')}>
+          <StatusTag kind="applications" statusId={a.statusId} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('applications.phone')}>{a.phone}</Descriptions.Item>
+        <Descriptions.Item label={t('applications.email')}>
+          <a href={`mailto:${a.email}`}>{a.email}</a>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('applications.education')}>{a.education ? t(`applications.educationLevels.${a.education}`) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('applications.yearsOfExperience')}>{a.yearsOfExperience ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('applications.coverLetter')}>
+          <div style={{ whiteSpace: 'pre-wrap' }}>{a.coverLetter || '—'}</div>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('applications.resume')}>{a.resumeName}</Descriptions.Item>
+        <Descriptions.Item label={t('common.note')}>{a.note || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('applications.consentAt')}>{formatTime(a.consentAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.createdAt')}>{formatTime(a.createdAt)}</Descriptions.Item>
+      </Descriptions>
+      <h2 style={{ marginTop: 24 }}>{t('common.history')}</h2>
+      <History kind="applications" history={a.history ?? []} />
+      {moving && <StatusChange entity="JobApplication" kind="applications" id={a.id} statusId={a.statusId} onClose={() => setMoving(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { App as AntApp, Button, Space } from 'antd';
+import type { Page } from '../../../../shared/api.js';
+import type { Job } from '../../../../shared/schemas/job.js';
+import type { JobApplication } from '../../../../shared/schemas/job-application.js';
+import { api } from '../../../api/client.js';
+import { downloadWithToken } from '../../../admin/download.js';
+import { ResourceList } from '../../../admin/resource-list.js';
+import { StatusChange, StatusTag, formatTime, useStatusOptions } from '../../../admin/status.js';
+
+/** Job applications: filter by job, status, date and keyword; move through the pipeline; résumés; CSV. */
+export default function Applications() {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const statusOptions = useStatusOptions('applications');
+  const [moving, setMoving] = useState<JobApplication | null>(null);
+  const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' } } }) });
+  const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: Error) => message.error(error.message));
+
+  return (
+    <>
+      <h1>{t('applications.title')}</h1>
+      <ResourceList<JobApplication>
+        entity="JobApplication"
+        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        filters={[
+          { name: 'jobId', label: t('applications.job'), options: (jobs.data?.items ?? []).map((job) => ({ value: job.id, label: job.title })) },
+          { name: 'statusId', label: t('common.status'), options: statusOptions },
+          { name: 'created', label: t('common.dateRange'), kind: 'dateRange' },
+        ]}
+        csv={{
+          name: 'applications',
+          columns: [
+            { title: 'ID', value: (r) => r.id },
+            { title: t('applications.job'), value: (r) => r.jobTitle },
+            { title: t('applications.name'), value: (r) => r.name },
+            { title: t('applications.phone'), value: (r) => r.phone },
+            { title: t('applications.email'), value: (r) => r.email },
+            { title: t('applications.education'), value: (r) => (r.education ? t(`applications.educationLevels.${r.education}`) : '') },
+            { title: t('applications.yearsOfExperience'), value: (r) => r.yearsOfExperience },
+            { title: t('common.status'), value: (r) => t(`applications.statuses.${r.statusId}`) },
+            { title: t('common.note'), value: (r) => r.note },
+            { title: t('common.createdAt'), value: (r) => r.createdAt },
+          ],
+        }}
+        columns={[
+          { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => <Link to={`/ApplyInfoManagement/ContactDetails?id=${row.id}`}>{name}</Link> },
+          { title: t('applications.job'), dataIndex: 'jobTitle', key: 'jobTitle' },
+          { title: t('applications.phone'), dataIndex: 'phone', key: 'phone' },
+          { title: t('applications.email'), dataIndex: 'email', key: 'email' },
+          { title: t('common.status'), dataIndex: 'statusId', key: 'statusId', sorter: true, render: (value: number) => <StatusTag kind="applications" statusId={value} /> },
+          { title: t('common.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, defaultSortOrder: 'descend', render: formatTime },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_: unknown, row: JobApplication) => (
+              <Space>
+                <Link to={`/ApplyInfoManagement/ContactDetails?id=${row.id}`}>{t('common.view')}</Link>
+                <Button size="small" onClick={() => setMoving(row)}>
+                  {t('common.changeStatus')}
+                </Button>
+                <Button size="small" onClick={() => void download(row)}>
+                  {t('applications.download')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {moving && <StatusChange entity="JobApplication" kind="applications" id={moving.id} statusId={moving.statusId} onClose={() => setMoving(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App as AntApp, Button, DatePicker, Form, Input, InputNumber, Select, Skeleton, Space } from 'antd';
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import type { Page } from '../../../../shared/api.js';
+import type { Category } from '../../../../shared/schemas/category.js';
+import type { Job } from '../../../../shared/schemas/job.js';
+import { EMPLOYMENT_TYPES, JOB_STATUSES, jobCreateSchema } from '../../../../shared/schemas/job.js';
+import { CONTENT_LOCALES } from '../../../../shared/schemas/news.js';
+import { zodRule } from '../../../admin/zod-rule.js';
+import { api } from '../../../api/client.js';
+import { RichText } from '../../../admin/rich-text.js';
+import { useFormErrors } from '../../../admin/use-form-errors.js';
+
+type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt'> & { closesAt?: Dayjs | null };
+
+/** Creates a job (no `id`) or edits one. */
+export default function JobEdit() {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = params.get('id') ? Number(params.get('id')) : null;
+  const [form] = Form.useForm<JobValues>();
+  const showErrors = useFormErrors(form);
+  const [saving, setSaving] = useState(false);
+  const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100 } }) });
+  const existing = useQuery({ queryKey: ['Job', 'one', id], queryFn: () => api<Job>(`Job/${id}`, { method: 'GET' }), enabled: id !== null });
+
+  useEffect(() => {
+    if (existing.data) form.setFieldsValue({ ...existing.data, closesAt: existing.data.closesAt ? dayjs(existing.data.closesAt) : null });
+  }, [existing.data, form]);
+
+  if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: (existing.error as Error).message })} />;
+  if (id !== null && !existing.data) return <Skeleton active />;
+
+  const submit = async (values: JobValues) => {
+    if (saving) return;
+    setSaving(true);
+    const body = {
+      ...values,
+      department: values.department ?? '',
+      location: values.location ?? '',
+      requirements: values.requirements ?? '',
+      salaryMin: values.salaryMin ?? null,
+      salaryMax: values.salaryMax ?? null,
+      closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
+    };
+    try {
+      await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body } : body });
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['Job'] });
+      navigate('/JobManagement');
+    } catch (error) {
+      showErrors(error);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="admin-article">
+      <h1>{id ? t('jobs.editTitle') : t('jobs.createTitle')}</h1>
+      <Form<JobValues> form={form} layout="vertical" onFinish={submit} initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}>
+        <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
+          <Input />
+        </Form.Item>
+        <Space wrap size="large">
+          <Form.Item name="categoryId" label={t('jobs.category')} required rules={[zodRule(jobCreateSchema.shape.categoryId, t)]}>
+            <Select style={{ minWidth: 180 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+          <Form.Item name="department" label={t('jobs.department')} rules={[zodRule(jobCreateSchema.shape.department, t)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="location" label={t('jobs.location')} rules={[zodRule(jobCreateSchema.shape.location, t)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="employmentType" label={t('jobs.employmentType')}>
+            <Select style={{ minWidth: 140 }} options={EMPLOYMENT_TYPES.map((v) => ({ value: v, label: t(`jobs.types.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="headcount" label={t('jobs.headcount')} rules={[zodRule(jobCreateSchema.shape.headcount, t)]}>
+            <InputNumber min={1} max={10000} precision={0} />
+          </Form.Item>
+          <Form.Item name="salaryMin" label={t('jobs.salaryMin')} rules={[zodRule(jobCreateSchema.shape.salaryMin, t)]}>
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item
+            name="salaryMax"
+            label={t('jobs.salaryMax')}
+            dependencies={['salaryMin']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, value: number | null | undefined) => {
+                  const min = getFieldValue('salaryMin') as number | null | undefined;
+                  return value == null || min == null || value >= min ? Promise.resolve() : Promise.reject(new Error(t('validation.invalid')));
+                },
+              }),
+            ]}
+          >
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item name="closesAt" label={t('jobs.closesAt')}>
+            <DatePicker />
+          </Form.Item>
+          <Form.Item name="status" label={t('jobs.status')}>
+            <Select style={{ minWidth: 120 }} options={JOB_STATUSES.map((v) => ({ value: v, label: t(`jobs.statuses.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="locale" label={t('news.locale')}>
+            <Select style={{ minWidth: 110 }} options={CONTENT_LOCALES.map((v) => ({ value: v, label: v === 'zh-CN' ? '中文' : 'English' }))} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="description" label={t('jobs.description')} required rules={[zodRule(jobCreateSchema.shape.description, t)]}>
+          <RichText />
+        </Form.Item>
+        <Form.Item name="requirements" label={t('jobs.requirements')}>
+          <RichText />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => navigate('/JobManagement')}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </div>
+  );
+}

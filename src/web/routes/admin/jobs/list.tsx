@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
+import type { Page } from '../../../../shared/api.js';
+import type { Category } from '../../../../shared/schemas/category.js';
+import type { Job } from '../../../../shared/schemas/job.js';
+import { EMPLOYMENT_TYPES, JOB_STATUSES } from '../../../../shared/schemas/job.js';
+import { api } from '../../../api/client.js';
+import { ResourceList } from '../../../admin/resource-list.js';
+import { formatTime } from '../../../admin/status.js';
+
+const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const;
+
+/** Jobs: filter, open or close, edit and delete. */
+export default function JobsAdmin() {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100 } }) });
+  const run = async (path: string, body: unknown, done: string) => {
+    try {
+      await api(path, { body });
+      message.success(done);
+      await queryClient.invalidateQueries({ queryKey: ['Job'] });
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
+  return (
+    <>
+      <h1>{t('menus.jobs.list')}</h1>
+      <ResourceList<Job>
+        entity="Job"
+        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        filters={[
+          { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
+          { name: 'status', label: t('jobs.status'), options: JOB_STATUSES.map((s) => ({ value: s, label: t(`jobs.statuses.${s}`) })) },
+          { name: 'employmentType', label: t('jobs.employmentType'), options: EMPLOYMENT_TYPES.map((s) => ({ value: s, label: t(`jobs.types.${s}`) })) },
+        ]}
+        toolbar={
+          <Button type="primary" onClick={() => navigate('/JobManagement/Add')}>
+            {t('jobs.create')}
+          </Button>
+        }
+        columns={[
+          { title: t('jobs.title'), dataIndex: 'title', key: 'title', sorter: true, render: (title: string, row: Job) => <Link to={`/JobManagement/Add?id=${row.id}`}>{title}</Link> },
+          { title: t('jobs.category'), dataIndex: 'categoryName', key: 'categoryName' },
+          { title: t('jobs.location'), dataIndex: 'location', key: 'location' },
+          { title: t('jobs.employmentType'), dataIndex: 'employmentType', key: 'employmentType', render: (v: string) => t(`jobs.types.${v}`) },
+          { title: t('jobs.status'), dataIndex: 'status', key: 'status', render: (s: Job['status']) => <Tag color={STATUS_COLOR[s]}>{t(`jobs.statuses.${s}`)}</Tag> },
+          { title: t('jobs.closesAt'), dataIndex: 'closesAt', key: 'closesAt', sorter: true, render: formatTime },
+          { title: t('jobs.publishedAt'), dataIndex: 'publishedAt', key: 'publishedAt', sorter: true, render: formatTime },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_: unknown, row: Job) => (
+              <Space wrap>
+                <Link to={`/JobManagement/Add?id=${row.id}`}>{t('common.edit')}</Link>
+                <Button size="small" onClick={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}>
+                  {row.status === 'open' ? t('jobs.statuses.closed') : t('jobs.statuses.open')}
+                </Button>
+                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
+                  <Button size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

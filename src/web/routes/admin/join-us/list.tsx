@@ -1,0 +1,5 @@
+import { InquiryScreen } from '../../../admin/inquiry-screen.js';
+
+export default function JoinUsEntries() {
+  return <InquiryScreen entity="JoinUs" />;
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, Breadcrumb, Button, ConfigProvider, Form, Input, Layout, Menu, Modal, Result } from 'antd';
+import enUSModule from 'antd/locale/en_US.js';
+import zhCNModule from 'antd/locale/zh_CN.js';
+import { signInSchema, updatePasswordSchema } from '../../../shared/schemas/user.js';
+import { zodRule } from '../../admin/zod-rule.js';
+import { api } from '../../api/client.js';
+import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
+import { useSession } from '../../admin/session-context.js';
+import { useLocale } from '../../i18n/use-locale.js';
+import '../../admin/admin.css';
+
+// antd's locale files are CommonJS-style default exports; under NodeNext typing the default may be nested.
+const unwrap = <T,>(module: T | { default: T }): T => ((module as { default?: T }).default ?? (module as T));
+const zhCN = unwrap(zhCNModule);
+const enUS = unwrap(enUSModule);
+
+/** The back-office frame: menu from the user's modules, breadcrumbs, and the user's own actions. */
+export default function ManagementLayout() {
+  const { user } = useSession();
+  const { t } = useTranslation('admin');
+  const [locale, setLocale] = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+
+  const module = moduleOfPath(location.pathname);
+  const allowed = module !== null && user.modules.some((m) => m.key === module);
+  const selected = user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
+  const crumbs = breadcrumbOf(user.modules, location.pathname);
+
+  return (
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad' } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <Layout className="admin-shell">
+            <Layout.Sider breakpoint="lg" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220}>
+              <div className="admin-brand">{collapsed ? 'P' : 'Portico'}</div>
+              <Menu
+                theme="dark"
+                mode="inline"
+                selectedKeys={selected ? [selected] : []}
+                defaultOpenKeys={user.modules.map((m) => m.key)}
+                items={user.modules.map((m) => ({
+                  key: m.key,
+                  label: t(`modules.${m.key}`),
+                  children: m.menus.map((menu) => ({ key: menu.key, label: <Link to={menu.path}>{t(`menus.${menu.key}`)}</Link> })),
+                }))}
+              />
+            </Layout.Sider>
+            <Layout>
+              <Layout.Header className="admin-header">
+                <Breadcrumb items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{t(c.path ? `menus.${c.key}` : `modules.${c.key}`)}</Link> : t(`modules.${c.key}`) }))} />
+                <div className="admin-user">
+                  <span>{user.displayName || user.userName}</span>
+                  <Button size="small" onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
+                    {locale === 'zh-CN' ? 'English' : '中文'}
+                  </Button>
+                  <Button size="small" onClick={() => setPasswordOpen(true)}>
+                    {t('shell.changePassword')}
+                  </Button>
+                  <Button size="small" onClick={() => navigate('/logout')}>
+                    {t('shell.logout')}
+                  </Button>
+                </div>
+              </Layout.Header>
+              <Layout.Content className="admin-content">
+                {allowed ? <Outlet /> : <Result status="403" title="403" subTitle={t('shell.forbidden')} />}
+              </Layout.Content>
+            </Layout>
+          </Layout>
+          <ChangePassword open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm<{ oldPassword: string; newPassword: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await api('User/UpdatePassword', { body: values });
+      message.success(t('users.passwordChanged'));
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      const issues = (error as { issues?: { path: string; message: string }[] }).issues ?? [];
+      if (issues.length) form.setFields(issues.map((i) => ({ name: i.path as 'oldPassword', errors: [i.message] })));
+      else message.error((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open={open} title={t('shell.changePassword')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
+      <Form form={form} layout="vertical">
+        <Form.Item name="oldPassword" label={t('users.oldPassword')} required rules={[zodRule(signInSchema.shape.password, t)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label={t('users.newPassword')} required rules={[zodRule(updatePasswordSchema.shape.newPassword, t)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

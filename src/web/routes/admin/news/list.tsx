@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
+import type { Page } from '../../../../shared/api.js';
+import type { Category } from '../../../../shared/schemas/category.js';
+import type { News } from '../../../../shared/schemas/news.js';
+import { NEWS_STATUSES } from '../../../../shared/schemas/news.js';
+import { api } from '../../../api/client.js';
+import { ResourceList } from '../../../admin/resource-list.js';
+import { formatTime } from '../../../admin/status.js';
+
+/** News: filter, pin, publish or unpublish, edit, view and delete. */
+export default function NewsListAdmin() {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
+
+  const change = async (body: Record<string, unknown>, done = t('common.saved')) => {
+    try {
+      await api(body.delete ? `News/${body.id}` : 'News/Update', { body: body.delete ? {} : body });
+      message.success(done);
+      await queryClient.invalidateQueries({ queryKey: ['News'] });
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <h1>{t('menus.news.list')}</h1>
+      <ResourceList<News>
+        entity="News"
+        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        filters={[
+          { name: 'categoryId', label: t('news.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
+          { name: 'status', label: t('news.status'), options: NEWS_STATUSES.map((s) => ({ value: s, label: t(`news.statuses.${s}`) })) },
+          { name: 'published', label: t('common.dateRange'), kind: 'dateRange' },
+        ]}
+        toolbar={
+          <Button type="primary" onClick={() => navigate('/NewsManagement/modify-news')}>
+            {t('news.create')}
+          </Button>
+        }
+        columns={[
+          {
+            title: t('news.title'),
+            dataIndex: 'title',
+            key: 'title',
+            sorter: true,
+            render: (title: string, row: News) => (
+              <>
+                {row.isTop && <Tag color="gold">{t('news.isTop')}</Tag>}
+                <Link to={`/NewsManagement/view-news?id=${row.id}`}>{title}</Link>
+              </>
+            ),
+          },
+          { title: t('news.category'), dataIndex: 'categoryName', key: 'categoryName' },
+          { title: t('news.status'), dataIndex: 'status', key: 'status', render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`news.statuses.${s}`)}</Tag> },
+          { title: t('news.publishedAt'), dataIndex: 'publishedAt', key: 'publishedAt', sorter: true, render: formatTime },
+          { title: t('news.viewCount'), dataIndex: 'viewCount', key: 'viewCount', sorter: true },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_: unknown, row: News) => (
+              <Space wrap>
+                <Link to={`/NewsManagement/modify-news?id=${row.id}`}>{t('common.edit')}</Link>
+                <Button size="small" onClick={() => change({ id: row.id, isTop: !row.isTop })}>
+                  {row.isTop ? t('news.unpin') : t('news.pin')}
+                </Button>
+                <Button size="small" onClick={() => change({ id: row.id, status: row.status === 'published' ? 'draft' : 'published' })}>
+                  {row.status === 'published' ? t('news.unpublish') : t('news.publish')}
+                </Button>
+                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => change({ id: row.id, delete: true }, t('common.deleted'))}>
+                  <Button size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App as AntApp, Button, DatePicker, Form, Input, Select, Skeleton, Space, Switch, Upload } from 'antd';
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import type { Page } from '../../../../shared/api.js';
+import type { Category } from '../../../../shared/schemas/category.js';
+import type { News } from '../../../../shared/schemas/news.js';
+import { CONTENT_LOCALES, NEWS_STATUSES, NEWS_TEMPLATES, newsCreateSchema } from '../../../../shared/schemas/news.js';
+import { zodRule } from '../../../admin/zod-rule.js';
+import { api } from '../../../api/client.js';
+import { RichText, uploadImage } from '../../../admin/rich-text.js';
+import { useFormErrors } from '../../../admin/use-form-errors.js';
+
+interface NewsValues {
+  title: string;
+  categoryId: number;
+  summary?: string;
+  author?: string;
+  coverUrl?: string;
+  content: string;
+  template: News['template'];
+  status: News['status'];
+  publishedAt?: Dayjs | null;
+  isTop: boolean;
+  locale: News['locale'];
+}
+
+/** The news editor: a new item without `id`, the item's edit with it. */
+export default function NewsModify() {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = params.get('id') ? Number(params.get('id')) : null;
+  const [form] = Form.useForm<NewsValues>();
+  const showErrors = useFormErrors(form);
+  const [saving, setSaving] = useState(false);
+  const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
+  const existing = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id !== null });
+  const coverUrl = Form.useWatch('coverUrl', form);
+
+  useEffect(() => {
+    if (existing.data) form.setFieldsValue({ ...existing.data, publishedAt: existing.data.publishedAt ? dayjs(existing.data.publishedAt) : null });
+  }, [existing.data, form]);
+
+  if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: (existing.error as Error).message })} />;
+  if (id !== null && !existing.data) return <Skeleton active />;
+
+  const submit = async (values: NewsValues) => {
+    if (saving) return;
+    setSaving(true);
+    const body = {
+      ...values,
+      summary: values.summary ?? '',
+      author: values.author ?? '',
+      coverUrl: values.coverUrl ?? '',
+      publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
+    };
+    try {
+      const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body } : body });
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['News'] });
+      navigate(`/NewsManagement/view-news?id=${saved.id}`);
+    } catch (error) {
+      showErrors(error);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="admin-article">
+      <h1>{id ? t('news.editTitle') : t('news.createTitle')}</h1>
+      <Form<NewsValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ template: 'detail', status: 'draft', isTop: false, locale: 'zh-CN', content: '' }}
+      >
+        <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>
+          <Input />
+        </Form.Item>
+        <Space wrap size="large">
+          <Form.Item name="categoryId" label={t('news.category')} required rules={[zodRule(newsCreateSchema.shape.categoryId, t)]}>
+            <Select style={{ minWidth: 200 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+          <Form.Item name="template" label={t('news.template')}>
+            <Select style={{ minWidth: 200 }} options={NEWS_TEMPLATES.map((v) => ({ value: v, label: t(`news.templates.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="locale" label={t('news.locale')}>
+            <Select style={{ minWidth: 120 }} options={CONTENT_LOCALES.map((v) => ({ value: v, label: v === 'zh-CN' ? '中文' : 'English' }))} />
+          </Form.Item>
+          <Form.Item name="status" label={t('news.status')}>
+            <Select style={{ minWidth: 120 }} options={NEWS_STATUSES.map((v) => ({ value: v, label: t(`news.statuses.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="publishedAt" label={t('news.publishedAt')}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="isTop" label={t('news.isTop')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Form.Item name="author" label={t('news.author')} rules={[zodRule(newsCreateSchema.shape.author, t)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="summary" label={t('news.summary')} rules={[zodRule(newsCreateSchema.shape.summary, t)]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="coverUrl" label={t('news.cover')} rules={[zodRule(newsCreateSchema.shape.coverUrl, t)]}>
+          <Input placeholder="/api/File/Download/…" />
+        </Form.Item>
+        <Space style={{ marginBottom: 16 }} align="start">
+          <Upload
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            showUploadList={false}
+            customRequest={({ file, onSuccess, onError }) => {
+              uploadImage(file as File).then(
+                (uploaded) => {
+                  form.setFieldValue('coverUrl', uploaded.url);
+                  onSuccess?.(uploaded);
+                },
+                (error: Error) => {
+                  message.error(error.message);
+                  onError?.(error);
+                },
+              );
+            }}
+          >
+            <Button>{t('news.upload')}</Button>
+          </Upload>
+          {coverUrl && <img src={coverUrl} alt="" width={160} height={90} style={{ objectFit: 'cover', borderRadius: 6 }} />}
+        </Space>
+        <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
+          <RichText />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => navigate('/NewsManagement/list-news')}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { MetaFunction } from 'react-router';
+import type { CurrentUser } from '../../../shared/schemas/user.js';
+import { api } from '../../api/client.js';
+import { getStoredUser, getToken, saveUser } from '../../api/session.js';
+import { SessionContext } from '../../admin/session-context.js';
+import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
+import '../../admin/login.css';
+
+export const meta: MetaFunction = () => [{ title: 'Portico' }, { name: 'robots', content: 'noindex' }];
+
+/**
+ * Every back-office screen needs a session. The token lives in this tab's sessionStorage, so the
+ * server cannot know it while rendering: the back-office renders in the browser only, after the
+ * session is confirmed with `security/current`.
+ */
+export default function SecurityLayout() {
+  const { t, i18n } = useTranslation('admin');
+  addAdminCatalogue(i18n);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [user, setUser] = useState<CurrentUser | null>(null);
+
+  useEffect(() => {
+    const back = `${location.pathname}${location.search}`;
+    if (!getToken()) {
+      navigate(`/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+      return;
+    }
+    const stored = getStoredUser();
+    if (stored) setUser(stored);
+    let live = true;
+    // A revoked or expired session makes the API client clear it and go to /login.
+    api<CurrentUser>('security/current', { method: 'GET' }).then((current) => {
+      if (!live) return;
+      saveUser(current);
+      setUser(current);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+    // The session is checked when the back-office opens; every later call is checked by the server.
+  }, []);
+
+  const session = useMemo(() => (user ? { user, setUser } : null), [user]);
+  if (!session) return <p className="admin-checking" role="status">{t('shell.checking')}</p>;
+  return (
+    <SessionContext.Provider value={session}>
+      <Outlet />
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { MetaFunction } from 'react-router';
+import { ErrorCode } from '../../../shared/api.js';
+import { landingPathOf } from '../../../shared/modules.js';
+import type { SignInResult } from '../../../shared/schemas/user.js';
+import { ApiError, api } from '../../api/client.js';
+import { saveSession } from '../../api/session.js';
+import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
+import { useLocale } from '../../i18n/use-locale.js';
+import { safeRedirect } from '../../admin/navigation.js';
+import '../../admin/login.css';
+
+export const meta: MetaFunction = () => [{ title: 'Sign in - Portico' }, { name: 'robots', content: 'noindex' }];
+
+/** Staff sign-in: the server's answer alone decides; success goes back where the user came from, or to their first menu. */
+export default function Login() {
+  const { t, i18n } = useTranslation('admin');
+  addAdminCatalogue(i18n);
+  const [locale, setLocale] = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const busy = useRef(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const data = new FormData(event.currentTarget);
+    const userName = String(data.get('userName') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    if (!userName || !password) {
+      setError([t('login.required')]);
+      return;
+    }
+    busy.current = true;
+    setSending(true);
+    setError(null);
+    try {
+      const result = await api<SignInResult>('security/login', { body: { userName, password } });
+      saveSession(result.accessToken.token, result.user);
+      navigate(safeRedirect(params.get('redirect')) ?? landingPathOf(result.user.modules), { replace: true });
+    } catch (failure) {
+      const apiError = failure instanceof ApiError ? failure : null;
+      if (apiError?.errorCode === ErrorCode.signInRefused) setError([apiError.message, t('login.refused')]);
+      else if (apiError?.errorCode === ErrorCode.tooManyRequests) setError([t('login.throttled')]);
+      else setError([apiError?.message ?? String(failure)]);
+      setSending(false);
+      busy.current = false;
+    }
+  };
+
+  return (
+    <main className="login-page">
+      <form className="login-card" method="post" noValidate onSubmit={onSubmit}>
+        <h1>{t('login.title')}</h1>
+        {error && (
+          <div className="login-error" role="alert">
+            {[...new Set(error)].map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+        <label htmlFor="login-user">{t('login.userName')}</label>
+        <input id="login-user" name="userName" autoComplete="username" required autoFocus />
+        <label htmlFor="login-password">{t('login.password')}</label>
+        <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+        <button type="submit" disabled={sending}>
+          {sending ? t('login.signingIn') : t('login.submit')}
+        </button>
+        <div className="login-foot">
+          <Link to="/Home">{t('login.backToSite')}</Link>
+          <button type="button" onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
+            {locale === 'zh-CN' ? 'English' : '中文'}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { data } from 'react-router';
+import type { MetaFunction } from 'react-router';
+import { NotFound } from '../components/not-found.js';
+
+/** Every path no route knows: the not-found page, with HTTP 404. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Not found - Portico' }, { name: 'robots', content: 'noindex' }];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Link, data, useLoaderData, useLocation } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import type { Job } from '../../../../shared/schemas/job.js';
+import { pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
+import { formatDate, plainText } from '../../../public/format.js';
+import { useSalary } from '../../../public/job-card.js';
+import { jobPostingLd, jsonLdScript } from '../../../public/json-ld.js';
+import { idParam } from '../../../public/pager.js';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = serverContext(context);
+  const id = idParam(new URL(request.url));
+  const answer = id ? await api<Job>('GET', `Job/${id}`) : null;
+  if (!answer?.isSuccess) throw data(null, { status: 404 });
+  return { job: answer.data };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
+  if (!loaded) return [{ title: 'Portico' }];
+  return pageMeta(matches, location, { title: loaded.job.title, description: plainText(loaded.job.description), keepQuery: ['id'] });
+};
+
+export default function JobDetail() {
+  const { job } = useLoaderData<typeof loader>();
+  const copy = usePublicCopy();
+  const { t } = useTranslation('public');
+  const salary = useSalary();
+  const { locale, publicUrl } = useRootData();
+  const location = useLocation();
+  const url = `${publicUrl}${location.pathname}?id=${job.id}`;
+  return (
+    <main className="container">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url)) }} />
+      <article className="article">
+        <h1>{job.title}</h1>
+        <dl className="facts">
+          {job.location && (
+            <div>
+              <dt>{copy.jobs.location}</dt>
+              <dd>{job.location}</dd>
+            </div>
+          )}
+          {job.department && (
+            <div>
+              <dt>{copy.jobs.department}</dt>
+              <dd>{job.department}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{copy.jobs.type}</dt>
+            <dd>{t(`jobs.types.${job.employmentType}`)}</dd>
+          </div>
+          <div>
+            <dt>{copy.jobs.salary}</dt>
+            <dd>{salary(job)}</dd>
+          </div>
+          <div>
+            <dt>{copy.jobs.posted}</dt>
+            <dd>{formatDate(job.publishedAt, locale)}</dd>
+          </div>
+          {job.closesAt && (
+            <div>
+              <dt>{copy.jobs.closesAt}</dt>
+              <dd>{formatDate(job.closesAt, locale)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{copy.jobs.openings}</dt>
+            <dd>{t('jobs.headcount', { count: job.headcount })}</dd>
+          </div>
+        </dl>
+        <p>
+          <Link className="button" to={`/ApplyNow?jobId=${job.id}`}>
+            {copy.jobs.apply}
+          </Link>
+        </p>
+        <h2>{copy.jobs.descriptionTitle}</h2>
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: job.description }} />
+        {job.requirements && (
+          <>
+            <h2>{copy.jobs.requirementsTitle}</h2>
+            <div className="article-body" dangerouslySetInnerHTML={{ __html: job.requirements }} />
+          </>
+        )}
+        <div className="actions">
+          <Link className="button" to={`/ApplyNow?jobId=${job.id}`}>
+            {copy.jobs.apply}
+          </Link>
+          <Link className="button secondary" to="/Jobs">
+            {copy.jobs.back}
+          </Link>
+        </div>
+      </article>
+    </main>
+  );
+}

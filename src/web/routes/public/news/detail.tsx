@@ -1,0 +1,150 @@
+import { useTranslation } from 'react-i18next';
+import { Link, data, useLoaderData, useLocation } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import type { Page } from '../../../../shared/api.js';
+import type { News } from '../../../../shared/schemas/news.js';
+import { pageMeta, serverContext, useRootData } from '../../../public/copy.js';
+import { formatDate, formatNumber, plainText } from '../../../public/format.js';
+import { jsonLdScript, newsArticleLd } from '../../../public/json-ld.js';
+import { newsPath } from '../../../public/news-card.js';
+import { idParam } from '../../../public/pager.js';
+import { Share } from '../../../public/share.js';
+
+type Neighbour = Pick<News, 'id' | 'title' | 'template'>;
+
+/** The published item just before or after this one, by publication time. */
+async function neighbour(api: ReturnType<typeof serverContext>['api'], news: News, direction: 'previous' | 'next'): Promise<Neighbour | null> {
+  const body =
+    direction === 'previous'
+      ? { pageSize: 5, filters: { publishedTo: news.publishedAt }, sort: { field: 'publishedAt', order: 'desc' } }
+      : { pageSize: 5, filters: { publishedFrom: news.publishedAt }, sort: { field: 'publishedAt', order: 'asc' } };
+  const page = (await api<Page<News>>('POST', 'News/Query', body)).data;
+  const found = page?.items.find((item) => item.id !== news.id && (item.publishedAt !== news.publishedAt || (direction === 'previous' ? item.id < news.id : item.id > news.id)));
+  return found ? { id: found.id, title: found.title, template: found.template } : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = serverContext(context);
+  const id = idParam(new URL(request.url));
+  const answer = id ? await api<News>('GET', `News/${id}`) : null;
+  if (!answer?.isSuccess) throw data(null, { status: 404 });
+  const news = answer.data;
+  const [previous, next] = await Promise.all([neighbour(api, news, 'previous'), neighbour(api, news, 'next')]);
+  return { news, previous, next };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
+  if (!loaded) return [{ title: 'Portico' }];
+  const { news } = loaded;
+  return pageMeta(matches, location, { title: news.title, description: news.summary || plainText(news.content), type: 'article', keepQuery: ['id'] });
+};
+
+/** Gives each section heading an id, so a table of contents can link to it. */
+function withHeadingIds(html: string): { html: string; headings: { id: string; text: string }[] } {
+  const headings: { id: string; text: string }[] = [];
+  const out = html.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (_match, attributes: string | undefined, inner: string) => {
+    const id = `section-${headings.length + 1}`;
+    headings.push({ id, text: plainText(inner, 80) });
+    return `<h2 id="${id}"${(attributes ?? '').replace(/\sid="[^"]*"/, '')}>${inner}</h2>`;
+  });
+  return { html: out, headings };
+}
+
+export default function NewsDetail() {
+  const { news, previous, next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('public');
+  const { locale, publicUrl } = useRootData();
+  const location = useLocation();
+  const layout = location.pathname.toLowerCase().endsWith('details-three') ? 'three' : location.pathname.toLowerCase().endsWith('details-two') ? 'two' : 'one';
+  const url = `${publicUrl}${location.pathname}?id=${news.id}`;
+  const { html, headings } = withHeadingIds(news.content);
+  const facts = (
+    <p className="meta">
+      <span>
+        {t('news.published')} <time dateTime={news.publishedAt ?? undefined}>{formatDate(news.publishedAt, locale)}</time>
+      </span>
+      {news.author && <span>{t('news.by')} {news.author}</span>}
+      {news.categoryName && <span>{news.categoryName}</span>}
+      <span>
+        {t('news.views')} {formatNumber(news.viewCount, locale)}
+      </span>
+    </p>
+  );
+  const footer = (
+    <>
+      <Share url={url} title={news.title} />
+      <nav className="prev-next" aria-label={`${t('news.previous')} / ${t('news.next')}`}>
+        <div>{previous && <Link to={newsPath(previous)} rel="prev">← {t('news.previous')}<br />{previous.title}</Link>}</div>
+        <div className="next">{next && <Link to={newsPath(next)} rel="next">{t('news.next')} →<br />{next.title}</Link>}</div>
+      </nav>
+      <p>
+        <Link to="/News">{t('news.back')}</Link>
+      </p>
+    </>
+  );
+  const ld = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(newsArticleLd(news, url, publicUrl)) }} />;
+
+  if (layout === 'two') {
+    // Wide cover, with a table of contents beside the text.
+    return (
+      <main className="article-wide">
+        {ld}
+        <header className="article-cover">
+          <div className="container">
+            <h1>{news.title}</h1>
+          </div>
+        </header>
+        <div className="container article-grid">
+          <article>
+            {facts}
+            {news.summary && <p className="lead">{news.summary}</p>}
+            <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+            {footer}
+          </article>
+          {headings.length > 0 && (
+            <aside>
+              <h2 className="card-title">{t('news.contents')}</h2>
+              <ol>
+                {headings.map((heading) => (
+                  <li key={heading.id}>
+                    <a href={`#${heading.id}`}>{heading.text}</a>
+                  </li>
+                ))}
+              </ol>
+            </aside>
+          )}
+        </div>
+      </main>
+    );
+  }
+  if (layout === 'three') {
+    // Magazine style: a bold header and the text flowing in columns.
+    return (
+      <main className="container">
+        {ld}
+        <header className="article-gallery-head">
+          {news.categoryName && <p className="meta">{news.categoryName}</p>}
+          <h1>{news.title}</h1>
+          {news.summary && <p className="lead">{news.summary}</p>}
+          {facts}
+        </header>
+        {news.coverUrl && <img src={news.coverUrl} alt="" width={1180} height={480} loading="lazy" className="gallery-cover" />}
+        <div className="article-body article-gallery" dangerouslySetInnerHTML={{ __html: html }} />
+        {footer}
+      </main>
+    );
+  }
+  // The classic article.
+  return (
+    <main className="container">
+      {ld}
+      <article className="article">
+        <h1>{news.title}</h1>
+        {facts}
+        {news.coverUrl && <img src={news.coverUrl} alt="" width={780} height={400} loading="lazy" />}
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+        {footer}
+      </article>
+    </main>
+  );
+}

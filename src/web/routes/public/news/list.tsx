@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import type { Page } from '../../../../shared/api.js';
+import type { Category } from '../../../../shared/schemas/category.js';
+import type { News } from '../../../../shared/schemas/news.js';
+import { copyOf, pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
+import { NewsItem } from '../../../public/news-card.js';
+import { Pager, idParam, pageParam } from '../../../public/pager.js';
+
+const PAGE_SIZE = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = serverContext(context);
+  const url = new URL(request.url);
+  const categoryId = idParam(url, 'category');
+  const [categories, news] = await Promise.all([
+    api<Page<Category>>('POST', 'NewsCategory/Query', { pageSize: 100 }),
+    api<Page<News>>('POST', 'News/Query', {
+      page: pageParam(url),
+      pageSize: PAGE_SIZE,
+      ...(categoryId ? { filters: { categoryId } } : {}),
+    }),
+  ]);
+  return {
+    categories: categories.data?.items ?? [],
+    news: news.data ?? { items: [], meta: { page: 1, pageSize: PAGE_SIZE, total: 0 } },
+    categoryId,
+  };
+}
+
+export const meta: MetaFunction = ({ matches, location }) => {
+  const copy = copyOf(matches);
+  return pageMeta(matches, location, { title: copy.news.title, description: copy.news.description, keepQuery: ['category', 'page'] });
+};
+
+export default function NewsList() {
+  const { categories, news, categoryId } = useLoaderData<typeof loader>();
+  const copy = usePublicCopy();
+  const { t } = useTranslation('public');
+  const { locale } = useRootData();
+  return (
+    <main className="container">
+      <h1>{copy.news.title}</h1>
+      <ul className="tabs">
+        <li>
+          <Link to="/News" aria-current={categoryId === null ? 'page' : undefined}>
+            {copy.news.all}
+          </Link>
+        </li>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link to={`/News?category=${category.id}`} aria-current={categoryId === category.id ? 'page' : undefined}>
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {news.items.length ? (
+        <ul className="list">
+          {news.items.map((item) => (
+            <NewsItem key={item.id} news={item} locale={locale} pinnedLabel={t('news.pinned')} />
+          ))}
+        </ul>
+      ) : (
+        <p>{copy.news.empty}</p>
+      )}
+      <Pager meta={news.meta} />
+    </main>
+  );
+}
