@@ -9,6 +9,7 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useNavigation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -16,32 +17,60 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { describeChunkFailure } from './components/chunk-error.js';
 import { NotFound } from './components/not-found.js';
 import { createI18n } from './i18n/i18n.js';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, chooseServerLocale, isLocale, localeCookie } from './i18n/locale.js';
+import { DEFAULT_LOCALE, LOCALE_PREFERENCE_SCRIPT, LOCALE_STORAGE_KEY, chooseServerLocale, isLocale, localeCookie } from './i18n/locale.js';
 import type { Locale } from './i18n/locale.js';
 import './root.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
-  // Canonical and Open Graph addresses are absolute: the site's configured public address.
-  return { locale, publicUrl: context.config?.publicUrl ?? new URL(request.url).origin };
+  return {
+    locale,
+    // Canonical and Open Graph addresses are absolute: the site's configured public address.
+    publicUrl: context.config?.publicUrl ?? new URL(request.url).origin,
+    islandsScripts: (context.config?.islandsScripts ?? []) as string[],
+  };
+}
+
+/** What a route module's `handle` may say about how its page reaches the browser. */
+export interface PageHandle {
+  /** Sent as server-rendered HTML with the islands script instead of React Router's runtime. */
+  islands?: boolean;
+}
+
+/**
+ * Public pages are server-rendered and hydrated as islands (docs/decisions/0010-public-islands.md):
+ * when the server renders one, it sends the islands script instead of the router's. In the browser
+ * the app only ever renders inside the back-office's hydrated router, so it keeps the router's.
+ */
+function useIslandsPage(): boolean {
+  const matches = useMatches();
+  return typeof document === 'undefined' && matches.some((match) => (match.handle as PageHandle | undefined)?.islands);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  const islands = useIslandsPage();
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {islands && <script dangerouslySetInnerHTML={{ __html: LOCALE_PREFERENCE_SCRIPT }} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
         <I18nRoot locale={locale}>{children}</I18nRoot>
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? (
+          data?.islandsScripts.map((src: string) => <script key={src} type="module" src={src} />)
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -141,13 +141,12 @@ describe('the public forms', () => {
     await close();
   });
 
-  // The budget is 100 KB; React and React Router alone weigh about 97 KB compressed, so it is not met
-  // yet (see the benchmarks). Until it is, this guards the current weight against growth.
-  const FIRST_LOAD_JS_GUARD_KB = 135;
+  // The budget of every public page's first load, measured as the browser receives it (compressed).
+  const FIRST_LOAD_JS_BUDGET_KB = 100;
 
-  it('keeps the first-load JavaScript of public pages from growing', async () => {
+  it('keeps the first-load JavaScript of every public page within its budget', async () => {
     const weights: Record<string, number> = {};
-    for (const path of ['/Home', '/News', '/Jobs', '/ApplyNow', '/ContactUs']) {
+    for (const path of ['/Home', '/AboutsUs', '/News', '/News/detail?id=1', '/Jobs', '/Jobs/detail?id=1', '/ApplyNow', '/ContactUs', '/Joinus']) {
       const { context } = await newContext(browser, 'zh-CN');
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
@@ -165,6 +164,8 @@ describe('the public forms', () => {
       await context.close();
     }
     console.log('first-load JavaScript, KB compressed:', weights);
-    for (const [path, kb] of Object.entries(weights)) expect(kb, path).toBeLessThanOrEqual(FIRST_LOAD_JS_GUARD_KB);
+    for (const [path, kb] of Object.entries(weights)) expect(kb, path).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
+    // Pages with a form hydrate it, so they carry React; pages without one do not.
+    expect(weights['/ContactUs']).toBeGreaterThan(weights['/Home']);
   });
 });

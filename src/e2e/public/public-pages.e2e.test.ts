@@ -130,7 +130,7 @@ describe('the public site', () => {
     expect((await html('/News')).text).toContain(title);
   });
 
-  it('hydrates every page in both languages without console errors, and passes axe', async () => {
+  it('shows every page in both languages without console errors, and passes axe', async () => {
     for (const locale of ['zh-CN', 'en-US']) {
       const { context, consoleErrors } = await newContext(browser, locale);
       const page = await context.newPage();
@@ -161,6 +161,21 @@ describe('the public site', () => {
     expect(await page.evaluate(() => localStorage.getItem('portico.locale'))).toBe('en-US');
     await page.goto(`${portico.url}/Services`);
     expect(await page.locator('h1').first().textContent()).toBe('Services');
+    await context.close();
+  });
+
+  it('lets a language stored in the browser win over the browser language', async () => {
+    const { context, consoleErrors } = await newContext(browser, 'zh-CN');
+    // A visitor who chose English earlier but whose cookie is gone: localStorage comes first.
+    await context.addInitScript(() => {
+      if (location.protocol === 'http:') localStorage.setItem('portico.locale', 'en-US');
+    });
+    const page = await context.newPage();
+    await page.goto(`${portico.url}/Services`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect(await page.locator('h1').first().textContent()).toBe('Services');
+    expect((await context.cookies()).find((c) => c.name === 'portico.locale')?.value).toBe('en-US');
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

@@ -19,6 +19,24 @@ export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../build', import.meta
 
 type Render = (request: Request) => Promise<Response>;
 
+const ISLANDS_SOURCE = 'src/web/islands/entry.ts';
+
+/** The public pages' scripts in the built app: the islands entry (`vite.islands.config.ts`). */
+function builtIslandsScripts(): string[] {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_BUILD_DIR, 'client', '.vite', 'islands-manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    return [`/${manifest[ISLANDS_SOURCE].file}`];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * In development Vite serves the islands entry from source; its React components carry React
+ * Router's hot-reload hooks, which need the router's refresh preamble to run first.
+ */
+const DEV_ISLANDS_SCRIPTS = ['/@id/__x00__virtual:react-router/inject-hmr-runtime', `/${ISLANDS_SOURCE}`];
+
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
@@ -69,7 +87,10 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     app.addHook('onClose', () => vite.close());
     render = async (request) => {
       const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-      return createRequestHandler(build, 'development')(request, { api: pageApi, config: { publicUrl: config.publicUrl } });
+      return createRequestHandler(build, 'development')(request, {
+        api: pageApi,
+        config: { publicUrl: config.publicUrl, islandsScripts: DEV_ISLANDS_SCRIPTS },
+      });
     };
   } else {
     const serverEntry = path.join(WEB_BUILD_DIR, 'server', 'index.js');
@@ -79,7 +100,9 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     }
     const build = (await import(serverEntry)) as ServerBuild;
     const handler = createRequestHandler(build, 'production');
-    render = (request) => handler(request, { api: pageApi, config: { publicUrl: config.publicUrl } });
+    const islandsScripts = builtIslandsScripts();
+    if (!islandsScripts.length) app.log.warn('the public pages\' script is not built (run `npm run build`); public pages are served without it');
+    render = (request) => handler(request, { api: pageApi, config: { publicUrl: config.publicUrl, islandsScripts } });
     await app.register(fastifyStatic, {
       root: path.join(WEB_BUILD_DIR, 'client'),
       wildcard: false,

@@ -21,6 +21,7 @@ export function createPageApi(app: FastifyInstance): PageApi {
 declare module 'react-router' {
   interface AppLoadContext {
     api: PageApi;
-    config: { publicUrl: string };
+    /** `islandsScripts`: the module scripts public pages load, in order (none when unbuilt). */
+    config: { publicUrl: string; islandsScripts: string[] };
   }
 }

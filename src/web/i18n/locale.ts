@@ -61,5 +61,32 @@ export function chooseServerLocale(cookieHeader: string | null, acceptLanguage: 
   return DEFAULT_LOCALE;
 }
 
-export const localeCookie = (locale: Locale) =>
-  `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+const LOCALE_COOKIE_ATTRIBUTES = '; Path=/; Max-Age=31536000; SameSite=Lax';
+
+export const localeCookie = (locale: Locale) => `${LOCALE_COOKIE}=${encodeURIComponent(locale)}${LOCALE_COOKIE_ATTRIBUTES}`;
+
+/** Remembers a visitor's choice: in localStorage for the browser, in the cookie for the server. */
+export function rememberLocale(locale: Locale) {
+  window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  document.cookie = localeCookie(locale);
+}
+
+/**
+ * Switches a server-rendered public page's language: the page is rendered again by the server in
+ * the chosen language (its text, title and meta tags all follow).
+ */
+export function switchLocale(locale: Locale) {
+  rememberLocale(locale);
+  window.location.reload();
+}
+
+/**
+ * Inline script for the head of public pages, which the server renders from the cookie: when the
+ * visitor's stored choice (which comes first in the browser) differs from the page's language, it
+ * mirrors the choice into the cookie and asks for the page again before anything is painted. It
+ * reloads only if the cookie took, so a browser refusing cookies never loops.
+ */
+export const LOCALE_PREFERENCE_SCRIPT = `(function(){try{var s=localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)});\
+if(${JSON.stringify(LOCALES)}.indexOf(s)<0||s===document.documentElement.lang)return;\
+document.cookie=${JSON.stringify(`${LOCALE_COOKIE}=`)}+s+${JSON.stringify(LOCALE_COOKIE_ATTRIBUTES)};\
+if(document.cookie.indexOf(${JSON.stringify(`${LOCALE_COOKIE}=`)}+s)>=0)location.reload()}catch(e){}})()`;

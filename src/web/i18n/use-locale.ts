@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { LOCALE_STORAGE_KEY, isLocale, localeCookie } from './locale.js';
+import { isLocale, rememberLocale } from './locale.js';
 import type { Locale } from './locale.js';
 
 /** The current locale and a way to change it: stored, mirrored in a cookie for the server, applied. */
@@ -11,8 +11,7 @@ export function useLocale(): [Locale, (next: Locale) => void] {
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const setLocale = useCallback(
     (next: Locale) => {
-      window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
-      document.cookie = localeCookie(next);
+      rememberLocale(next);
       document.documentElement.lang = next;
       void i18n.changeLanguage(next);
       // Server-rendered data and meta tags follow the language too.

@@ -1,30 +1,35 @@
 import { useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 
 import { ErrorCode } from '../../shared/api.js';
-import { ApiError } from '../api/client.js';
+import { ApiError, api } from '../api/client.js';
+import type { PublicCopy } from './copy.js';
+import { fill } from './fill.js';
 
 export type FieldErrors = Record<string, string>;
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/**
+ * The form messages of the visitor's language. The forms are islands hydrated without i18next (see
+ * docs/decisions/0010-public-islands.md), so they get their texts as data, not through a hook.
+ */
+export type FormText = PublicCopy['form'];
 
 /** A message in the visitor's language for a field the schema or the server refused. */
-export function fieldMessage(path: string, code: string | undefined, message: string, t: Translate): string {
-  if (path === 'consent') return t('form.consent');
-  if (path === 'resume') return /type|PDF/i.test(message) ? t('form.resumeType') : t('form.resumeRequired');
-  if (code === 'too_big' || /too (big|long)|at most/i.test(message)) return t('form.tooLong');
+export function fieldMessage(path: string, code: string | undefined, message: string, text: FormText): string {
+  if (path === 'consent') return text.consent;
+  if (path === 'resume') return /type|PDF/i.test(message) ? text.resumeType : text.resumeRequired;
+  if (code === 'too_big' || /too (big|long)|at most/i.test(message)) return text.tooLong;
   if (code === 'too_small' || code === 'invalid_type' || message === 'Required') {
-    return path === 'email' || path === 'phone' || path === 'name' || path === 'message' || path === 'jobId' ? t('form.required') : t('form.invalid');
+    return path === 'email' || path === 'phone' || path === 'name' || path === 'message' || path === 'jobId' ? text.required : text.invalid;
   }
-  if (path === 'email') return t('form.invalidEmail');
-  if (path === 'phone') return t('form.invalidPhone');
-  return t('form.invalid');
+  if (path === 'email') return text.invalidEmail;
+  if (path === 'phone') return text.invalidPhone;
+  return text.invalid;
 }
 
 /** Validates with the shared schema, so the visitor hears exactly what the server would say. */
-export function validate(schema: z.ZodType, values: unknown, t: Translate): FieldErrors {
+export function validate(schema: z.ZodType, values: unknown, text: FormText): FieldErrors {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: FieldErrors = {};
@@ -34,7 +39,7 @@ export function validate(schema: z.ZodType, values: unknown, t: Translate): Fiel
     if (errors[path]) continue;
     const value = given[path];
     const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
-    errors[path] = empty && path !== 'consent' ? t('form.required') : fieldMessage(path, issue.code, issue.message, t);
+    errors[path] = empty && path !== 'consent' ? text.required : fieldMessage(path, issue.code, issue.message, text);
   }
   return errors;
 }
@@ -49,8 +54,7 @@ export interface FormState {
  * Sends a public form once at a time: validation first, then the call; server refusals land on
  * their fields, throttling and other failures in one message, nothing typed is lost.
  */
-export function useFormSender() {
-  const { t } = useTranslation('public');
+export function useFormSender(text: FormText) {
   const [state, setState] = useState<FormState>({ sending: false, errors: {}, failure: null });
   const busy = useRef(false);
   /** `check` validates (it may load the schema first); `call` sends. */
@@ -64,7 +68,7 @@ export function useFormSender() {
       busy.current = false;
     }
     if (Object.keys(errors).length) {
-      setState({ sending: false, errors, failure: t('form.fixErrors') });
+      setState({ sending: false, errors, failure: text.fixErrors });
       focusFirstError(errors);
       return;
     }
@@ -77,18 +81,18 @@ export function useFormSender() {
       const apiError = error instanceof ApiError ? error : null;
       const serverErrors: FieldErrors = {};
       for (const issue of apiError?.issues ?? []) {
-        if (issue.path && !serverErrors[issue.path]) serverErrors[issue.path] = fieldMessage(issue.path, undefined, issue.message, t);
+        if (issue.path && !serverErrors[issue.path]) serverErrors[issue.path] = fieldMessage(issue.path, undefined, issue.message, text);
       }
-      if (apiError?.errorCode === ErrorCode.unsupportedType) serverErrors.resume = t('form.resumeType');
-      if (apiError?.errorCode === ErrorCode.tooLarge) serverErrors.resume = t('form.resumeSize');
+      if (apiError?.errorCode === ErrorCode.unsupportedType) serverErrors.resume = text.resumeType;
+      if (apiError?.errorCode === ErrorCode.tooLarge) serverErrors.resume = text.resumeSize;
       const failure =
         apiError?.errorCode === ErrorCode.tooManyRequests
-          ? t('form.tooMany')
+          ? text.tooMany
           : apiError?.errorCode === ErrorCode.notFound
-            ? t('form.jobClosed')
+            ? text.jobClosed
             : Object.keys(serverErrors).length
-              ? t('form.fixErrors')
-              : t('form.failed', { message: apiError?.message ?? String(error) });
+              ? text.fixErrors
+              : fill(text.failed, { message: apiError?.message ?? String(error) });
       setState({ sending: false, errors: serverErrors, failure });
       focusFirstError(serverErrors);
     } finally {
@@ -96,6 +100,40 @@ export function useFormSender() {
     }
   };
   return { ...state, send };
+}
+
+/**
+ * A public form sent as JSON (contact, join-us): its named fields are collected, checked with the
+ * schema (loaded on first submit), sent to `path`, and the form is emptied once the server took it.
+ */
+export function useJsonForm({ path, fields, schema, text }: { path: string; fields: readonly string[]; schema: () => Promise<z.ZodType>; text: FormText }) {
+  const { send, ...state } = useFormSender(text);
+  const [done, setDone] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form, fields);
+    if (!values.website) delete values.website;
+    void send(async () => validate(await schema(), values, text), async () => {
+      await api(path, { body: values });
+      form.reset();
+      setDone(true);
+    });
+  };
+  return { ...state, done, onSubmit, again: () => setDone(false) };
+}
+
+/** What a visitor sees once the server has their message, with a way to write another. */
+export function SentNotice({ title, text, again, onAgain }: { title: string; text: string; again: string; onAgain: () => void }) {
+  return (
+    <div className="notice success" role="status">
+      <strong>{title}</strong>
+      <p>{text}</p>
+      <button type="button" className="button secondary" onClick={onAgain}>
+        {again}
+      </button>
+    </div>
+  );
 }
 
 function focusFirstError(errors: FieldErrors) {

@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyLink } from './copy-link.js';
 
-/** Share links that need no third-party script, and a copy-link button. */
+/**
+ * Share links that need no third-party script, and a copy-link button. On a server-rendered page
+ * the islands script handles the button; inside the back-office app, its own click handler does.
+ */
 export function Share({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation('public');
-  const [copied, setCopied] = useState(false);
   const u = encodeURIComponent(url);
   const text = encodeURIComponent(title);
   return (
@@ -20,11 +22,14 @@ export function Share({ url, title }: { url: string; title: string }) {
       <button
         type="button"
         className="button secondary"
-        onClick={() => {
-          void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+        data-copy-link={url}
+        data-copied={t('news.copied')}
+        onClick={(event) => {
+          // On a server-rendered page this handler is never attached; the islands script's is.
+          copyLink(event.currentTarget);
         }}
       >
-        {copied ? t('news.copied') : t('news.copyLink')}
+        {t('news.copyLink')}
       </button>
     </div>
   );

@@ -1,6 +1,9 @@
 import { data } from 'react-router';
 import type { MetaFunction } from 'react-router';
 import { NotFound } from '../components/not-found.js';
+import type { PageHandle } from '../root.js';
+
+export const handle: PageHandle = { islands: true };
 
 /** Every path no route knows: the not-found page, with HTTP 404. */
 export function loader() {

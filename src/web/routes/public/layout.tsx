@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useLocale } from '../../i18n/use-locale.js';
+import { isLocale, switchLocale } from '../../i18n/locale.js';
+import type { PageHandle } from '../../root.js';
 import '../../public/public.css';
+
+export const handle: PageHandle = { islands: true };
 
 const NAV = [
   ['/Home', 'nav.home'],
@@ -18,7 +21,8 @@ const NAV = [
 export default function PublicLayout() {
   const { t } = useTranslation('public');
   const { t: common } = useTranslation('common');
-  const [locale, setLocale] = useLocale();
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   return (
     <div className="site">
@@ -48,7 +52,8 @@ export default function PublicLayout() {
               ))}
             </ul>
           </nav>
-          <button type="button" className="locale-switch" lang={other} onClick={() => setLocale(other)} title={common('language')}>
+          {/* The islands script handles the switch on server-rendered pages; onClick inside the app. */}
+          <button type="button" className="locale-switch" lang={other} data-locale={other} onClick={() => switchLocale(other)} title={common('language')}>
             {common('switchTo')}
           </button>
         </div>

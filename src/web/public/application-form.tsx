@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { EDUCATION_LEVELS, RESUME_MAX_BYTES } from '../../shared/choices.js';
+import { api } from '../api/client.js';
+import type { PublicCopy } from './copy.js';
+import { fill } from './fill.js';
+import { Field, Honeypot, formValues, inputProps, useFormSender, validate } from './form.js';
+import type { FieldErrors, FormText } from './form.js';
+
+const FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'website'] as const;
+const RESUME_EXTENSIONS = /\.(pdf|docx?)$/i;
+const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export interface ApplicationFormProps {
+  /** The open jobs to choose from, and the one the visitor came from, if any. */
+  jobs: { id: number; title: string; location: string | null }[];
+  jobId: number | null;
+  text: { apply: PublicCopy['apply']; form: FormText };
+}
+
+/**
+ * The job application, an island of `/ApplyNow`: the shared schema checks the fields, the résumé's
+ * size and kind are checked before it is sent, and the upload shows its progress.
+ */
+export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
+  const { apply } = text;
+  const { sending, errors, failure, send } = useFormSender(text.form);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values: Record<string, unknown> = formValues(form, FIELDS);
+    const consent = (form.elements.namedItem('consent') as HTMLInputElement).checked;
+    const resume = (form.elements.namedItem('resume') as HTMLInputElement).files?.[0];
+    const check = async () => {
+      const { jobApplicationCreateSchema } = await import('../../shared/schemas/job-application.js');
+      const problems: FieldErrors = validate(jobApplicationCreateSchema, { ...values, consent: consent ? 'true' : 'false', website: values.website || undefined }, text.form);
+      if (!resume) problems.resume = text.form.resumeRequired;
+      else if (resume.size > RESUME_MAX_BYTES) problems.resume = text.form.resumeSize;
+      else if (!RESUME_EXTENSIONS.test(resume.name)) problems.resume = text.form.resumeType;
+      return problems;
+    };
+    void send(check, async () => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(values)) if (value !== '') body.set(name, String(value));
+      body.set('consent', 'true');
+      body.set('resume', resume!);
+      setProgress(0);
+      try {
+        await api('JobApplication', { form: body, onUploadProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
+      } finally {
+        setProgress(null);
+      }
+      setSentTo(String(values.email));
+      form.reset();
+    });
+  };
+
+  if (sentTo) {
+    return (
+      <div className="article">
+        <div className="notice success" role="status">
+          <h2>{apply.successTitle}</h2>
+          <p>{fill(apply.success, { email: sentTo })}</p>
+        </div>
+        <div className="actions">
+          <a className="button" href="/Jobs">
+            {apply.another}
+          </a>
+        </div>
+      </div>
+    );
+  }
+  if (jobs.length === 0) return <p>{apply.noJobs}</p>;
+  return (
+    <form className="form" method="post" action="/api/JobApplication" encType="multipart/form-data" noValidate onSubmit={onSubmit}>
+      {failure && (
+        <p className="notice error" role="alert">
+          {failure}
+        </p>
+      )}
+      <Field name="jobId" label={apply.job} error={errors.jobId}>
+        <select {...inputProps('jobId', errors)} defaultValue={jobId ?? ''} required>
+          <option value="">{apply.chooseJob}</option>
+          {jobs.map((job) => (
+            <option key={job.id} value={job.id}>
+              {job.location ? `${job.title} · ${job.location}` : job.title}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field name="name" label={apply.name} error={errors.name}>
+        <input {...inputProps('name', errors)} type="text" autoComplete="name" required maxLength={100} />
+      </Field>
+      <Field name="phone" label={apply.phone} error={errors.phone}>
+        <input {...inputProps('phone', errors)} type="tel" autoComplete="tel" required maxLength={30} />
+      </Field>
+      <Field name="email" label={apply.email} error={errors.email}>
+        <input {...inputProps('email', errors)} type="email" autoComplete="email" required maxLength={100} />
+      </Field>
+      <Field name="education" label={`${apply.education} (${apply.optional})`} error={errors.education}>
+        <select {...inputProps('education', errors)} defaultValue="">
+          <option value="">—</option>
+          {EDUCATION_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {apply.educationLevels[level]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field name="yearsOfExperience" label={`${apply.yearsOfExperience} (${apply.optional})`} error={errors.yearsOfExperience}>
+        <input {...inputProps('yearsOfExperience', errors)} type="number" min={0} max={70} inputMode="numeric" />
+      </Field>
+      <Field name="coverLetter" label={apply.coverLetter} error={errors.coverLetter}>
+        <textarea {...inputProps('coverLetter', errors)} maxLength={5000} />
+      </Field>
+      <Field name="resume" label={apply.resume} error={errors.resume} hint={apply.resumeHint}>
+        <input {...inputProps('resume', errors, true)} type="file" required accept={RESUME_ACCEPT} />
+      </Field>
+      <div className="field">
+        <div className="check">
+          <input {...inputProps('consent', errors)} type="checkbox" value="true" required />
+          <label htmlFor="field-consent">
+            {apply.consent}{' '}
+            <a href="/privacy" target="_blank">
+              {apply.privacy}
+            </a>
+          </label>
+        </div>
+        {errors.consent && (
+          <p className="field-error" id="error-consent" role="alert">
+            {errors.consent}
+          </p>
+        )}
+      </div>
+      <Honeypot />
+      {progress !== null && (
+        <div role="status">
+          <p>{fill(apply.uploading, { percent: progress })}</p>
+          <progress max={100} value={progress} aria-label={apply.resume} />
+        </div>
+      )}
+      <div>
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? apply.sending : apply.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
