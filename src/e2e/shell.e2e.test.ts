@@ -31,8 +31,11 @@ describe('the web shell', () => {
     for (const path of ['/no-such-page', '/clientdashboard', '/findwork']) {
       const res = await fetch(`${portico.url}${path}`);
       expect(res.status, path).toBe(404);
-      expect(await res.text()).toContain('页面不存在');
+      expect(await res.text()).toContain('<title>页面不存在 - Portico</title>');
     }
+    const english = await fetch(`${portico.url}/no-such-page`, { headers: { 'Accept-Language': 'en-US' } });
+    expect(english.status).toBe(404);
+    expect(await english.text()).toContain('<title>Page not found - Portico</title>');
     const api = await fetch(`${portico.url}/api/no-such-call`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ isSuccess: false, errorCode: 40004 });

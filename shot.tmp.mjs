@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, width, locale] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const c = await b.newContext({ viewport: { width: Number(width), height: 900 }, locale: locale ?? 'zh-CN' });
+const p = await c.newPage();
+const errors = [];
+p.on('console', m => m.type() === 'error' && errors.push(m.text()));
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.screenshot({ path: out, fullPage: true });
+if (errors.length) console.log(errors);
+await b.close();
