@@ -6,6 +6,7 @@ import type { News } from '../../../../shared/schemas/news.js';
 import { pageMeta, serverContext, useRootData } from '../../../public/copy.js';
 import { formatDate, formatNumber, plainText } from '../../../public/format.js';
 import { jsonLdScript, newsArticleLd } from '../../../public/json-ld.js';
+import { prepareArticleHtml } from '../../../public/article-html.js';
 import { newsPath } from '../../../public/news-card.js';
 import { idParam } from '../../../public/pager.js';
 import { Share } from '../../../public/share.js';
@@ -40,16 +41,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, locat
 };
 
 /** Gives each section heading an id, so a table of contents can link to it. */
-function withHeadingIds(html: string): { html: string; headings: { id: string; text: string }[] } {
-  const headings: { id: string; text: string }[] = [];
-  const out = html.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (_match, attributes: string | undefined, inner: string) => {
-    const id = `section-${headings.length + 1}`;
-    headings.push({ id, text: plainText(inner, 80) });
-    return `<h2 id="${id}"${(attributes ?? '').replace(/\sid="[^"]*"/, '')}>${inner}</h2>`;
-  });
-  return { html: out, headings };
-}
-
 export default function NewsDetail() {
   const { news, previous, next } = useLoaderData<typeof loader>();
   const { t } = useTranslation('public');
@@ -57,7 +48,7 @@ export default function NewsDetail() {
   const location = useLocation();
   const layout = location.pathname.toLowerCase().endsWith('details-three') ? 'three' : location.pathname.toLowerCase().endsWith('details-two') ? 'two' : 'one';
   const url = `${publicUrl}${location.pathname}?id=${news.id}`;
-  const { html, headings } = withHeadingIds(news.content);
+  const { html, headings } = prepareArticleHtml(news.content);
   const facts = (
     <p className="meta">
       <span>
