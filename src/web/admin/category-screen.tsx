@@ -26,9 +26,15 @@ export function CategoryScreen({ entity, title }: { entity: 'NewsCategory' | 'Jo
       message.success(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: [entity] });
     } catch (error) {
-      // The server refuses to delete a category that still holds items: say so, and how to proceed.
-      if (error instanceof ApiError && error.errorCode === ErrorCode.conflict) message.error(t('categories.inUse', { count: category.itemCount }), 8);
-      else message.error(errorText(error, t));
+      if (error instanceof ApiError && error.errorCode === ErrorCode.conflict) {
+        // The server refuses to delete a category that still holds items: say how many (counted
+        // now, the list may be older than the refusal) and how to proceed.
+        const fresh = await api<Category>(`${entity}/${category.id}`, { method: 'GET' }).catch(() => category);
+        message.error(t('categories.inUse', { count: fresh.itemCount }), 8);
+        await queryClient.invalidateQueries({ queryKey: [entity] });
+      } else {
+        message.error(errorText(error, t));
+      }
     }
   };
 
