@@ -139,8 +139,12 @@ describe('the back-office', () => {
     const row = page.locator('tr', { hasText: 'E2E news item' });
     await row.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`, undefined, null)).isSuccess).toBe(true);
-    // Published, view-news shows the public page itself, in the chosen layout.
+    // Published, view-news shows the public page itself, in the chosen layout, when asked: each
+    // showing counts as a public view.
     await page.goto(`${portico.url}/NewsManagement/view-news?id=${id}`);
+    await expect.poll(() => page.locator('.news-preview h1').textContent()).toBe('E2E news item, edited');
+    expect(await page.locator('iframe.news-public-frame').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Public page' }).click();
     const frame = page.frameLocator('iframe.news-public-frame');
     await expect.poll(() => frame.locator('h1').first().textContent()).toBe('E2E news item, edited');
     expect(await page.locator('iframe.news-public-frame').getAttribute('src')).toBe(`/News/details-two?id=${id}`);

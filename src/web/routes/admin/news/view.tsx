@@ -8,9 +8,8 @@ import { errorText } from '../../../admin/error-text.js';
 import { formatTime } from '../../../admin/status.js';
 
 /**
- * The article as the public will see it. A published item is shown by its public page itself (in a
- * frame, so nothing can differ); a draft, which has no public page yet, by the same sanitised HTML
- * in the order its chosen layout uses.
+ * The article as the public will see it: its sanitised HTML in the order its chosen layout uses,
+ * and for a published item, on request, its public page itself (in a frame, so nothing can differ).
  */
 export default function NewsView() {
   const { t } = useTranslation('admin');
@@ -48,10 +47,13 @@ export default function NewsView() {
         )}
       </Space>
       {news.status === 'published' ? (
+        // The public page counts a view each time it is shown, so it loads only when asked for
+        // (antd renders a tab's content on its first opening).
         <Tabs
+          defaultActiveKey="preview"
           items={[
-            { key: 'public', label: t('news.publicPage'), children: <iframe title={news.title} src={publicPath} className="news-public-frame" /> },
             { key: 'preview', label: t('news.preview'), children: preview },
+            { key: 'public', label: t('news.publicPage'), children: <iframe title={news.title} src={publicPath} className="news-public-frame" /> },
           ]}
         />
       ) : (
