@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
@@ -73,6 +74,11 @@ describe('the back-office', () => {
     expect(menu).not.toContain('All users');
     await page.goto(`${portico.url}/UserManagement/list`);
     await expect.poll(() => page.locator('.ant-result-title').textContent()).toBe('403');
+    expect(await page.locator('.ant-result-subtitle').textContent()).toBe('You do not have access to this page.');
+    // The refusal comes from the menu the server computed, before any call: the session stays.
+    expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toMatch(/.{20,}/);
+    await page.getByRole('button', { name: 'Go to my first page' }).click();
+    await page.waitForURL('**/NewsManagement/list-news');
     await context.close();
   });
 
@@ -83,7 +89,7 @@ describe('the back-office', () => {
     await context.close();
   });
 
-  it('creates, publishes and deletes a news item with rich text and an uploaded image', async () => {
+  it('creates, edits, publishes and deletes a news item with rich text, images, cover, layout, publish time and pin', async () => {
     const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/NewsManagement/modify-news');
     await page.waitForURL('**/NewsManagement/modify-news');
     await page.getByLabel('Title').fill('E2E news item');
@@ -96,18 +102,53 @@ describe('the back-office', () => {
     await page.keyboard.type(' bold words');
     await page.locator('.rich-editor input[type="file"]').first().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => editor.locator('img').count()).toBe(1);
+    await page.getByLabel('Summary').fill('A short summary');
+    await page.locator('.ant-upload input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.getByLabel('Cover image').inputValue()).toMatch(/^\/api\/File\/Download\/\d+$/);
+    await page.locator('#template').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Wide cover with contents' }).click();
+    await page.locator('#publishedAt').click();
+    await page.locator('#publishedAt').fill('2026-03-04 09:30:00');
+    // Enter would submit the whole form; the picker's own button takes the typed time.
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await page.locator('#isTop').click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/NewsManagement/view-news?id=*');
     const id = Number(new URL(page.url()).searchParams.get('id'));
     const saved = (await api('GET', `News/${id}`)).data;
-    expect(saved).toMatchObject({ title: 'E2E news item', status: 'draft' });
+    expect(saved).toMatchObject({ title: 'E2E news item', status: 'draft', summary: 'A short summary', template: 'details-two', isTop: true });
+    expect(saved.coverUrl).toMatch(/^\/api\/File\/Download\/\d+$/);
+    expect(new Date(saved.publishedAt).getTime()).toBe(new Date(2026, 2, 4, 9, 30, 0).getTime());
     expect(saved.content).toContain('<strong>');
     expect(saved.content).toMatch(/<img src="\/api\/File\/Download\/\d+"/);
+    // A draft has no public page yet: view-news says so and shows the article itself.
+    await expect.poll(() => page.locator('.news-preview h1').textContent()).toBe('E2E news item');
+    expect(await page.locator('.ant-alert').textContent()).toContain('not public yet');
+
+    await page.goto(`${portico.url}/NewsManagement/modify-news?id=${id}`);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('E2E news item');
+    await expect.poll(() => editor.textContent()).toContain('bold words');
+    await page.getByLabel('Title').fill('E2E news item, edited');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**/NewsManagement/view-news?id=${id}`);
+    const edited = (await api('GET', `News/${id}`)).data;
+    expect(edited).toMatchObject({ title: 'E2E news item, edited', template: 'details-two', isTop: true, summary: 'A short summary' });
+    expect(edited.content).toBe(saved.content);
 
     await page.goto(`${portico.url}/NewsManagement/list-news`);
     const row = page.locator('tr', { hasText: 'E2E news item' });
     await row.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`, undefined, null)).isSuccess).toBe(true);
+    // Published, view-news shows the public page itself, in the chosen layout, when asked: each
+    // showing counts as a public view.
+    await page.goto(`${portico.url}/NewsManagement/view-news?id=${id}`);
+    await expect.poll(() => page.locator('.news-preview h1').textContent()).toBe('E2E news item, edited');
+    expect(await page.locator('iframe.news-public-frame').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Public page' }).click();
+    const frame = page.frameLocator('iframe.news-public-frame');
+    await expect.poll(() => frame.locator('h1').first().textContent()).toBe('E2E news item, edited');
+    expect(await page.locator('iframe.news-public-frame').getAttribute('src')).toBe(`/News/details-two?id=${id}`);
+    await page.goto(`${portico.url}/NewsManagement/list-news`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`)).errorCode).toBe(40004);
@@ -117,6 +158,10 @@ describe('the back-office', () => {
   it('creates and edits a job', async () => {
     const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/JobManagement/Add');
     await page.waitForURL('**/JobManagement/Add');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#title_help').textContent()).toBe('Please fill this in');
+    await page.getByLabel('Title').fill('x'.repeat(201));
+    await expect.poll(() => page.locator('#title_help').textContent()).toBe('At most 200 characters');
     await page.getByLabel('Title').fill('E2E engineer');
     await page.locator('#categoryId').click();
     await page.locator('.ant-select-item-option').first().click();
@@ -157,6 +202,9 @@ describe('the back-office', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download résumé' }).click();
     expect((await download).suggestedFilename()).toBe('pipeline.pdf');
+    await page.getByRole('button', { name: 'Preview résumé' }).click();
+    await expect.poll(() => page.locator('iframe.resume-frame').getAttribute('src')).toMatch(/^blob:/);
+    expect(await page.locator('.ant-modal-title').textContent()).toBe('pipeline.pdf');
     await context.close();
   });
 
@@ -194,6 +242,135 @@ describe('the back-office', () => {
     await page.locator('.ant-modal').getByLabel('New password').fill('second-password-2');
     await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await api('POST', 'security/login', { userName: 'new.person', password: 'second-password-2' }, null)).isSuccess).toBe(true);
+    await context.close();
+  });
+
+  it('creates, renames and deletes a category once per click, and explains why one in use cannot go', async () => {
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/NewsManagement/category-news');
+    await page.waitForURL('**/NewsManagement/category-news');
+    await page.getByRole('button', { name: 'New category' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByLabel('Name').fill('E2E category');
+    await modal.getByRole('button', { name: 'Save' }).dblclick();
+    await expect.poll(() => modal.count()).toBe(0);
+    const named = async (name: string) => (await api('POST', 'NewsCategory/Query', { pageSize: 100 })).data.items.filter((c: { name: string }) => c.name === name);
+    expect(await named('E2E category')).toHaveLength(1);
+    const category = (await named('E2E category'))[0];
+
+    await page.locator('tr', { hasText: 'E2E category' }).getByRole('button', { name: 'Edit' }).click();
+    await modal.getByLabel('Name').fill('E2E renamed');
+    await modal.getByLabel('Order').fill('-5');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await api('GET', `NewsCategory/${category.id}`)).data).toMatchObject({ name: 'E2E renamed', sortOrder: -5 });
+    // The lowest order comes first in the list as the server sorts it.
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').first().textContent()).toContain('E2E renamed');
+
+    const news = (await api('POST', 'News', { title: 'Keeps the category busy', content: '<p>x</p>', categoryId: category.id })).data;
+    const row = page.locator('tr', { hasText: 'E2E renamed' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('still holds 1 items, so it cannot be deleted');
+    expect((await api('GET', `NewsCategory/${category.id}`)).isSuccess).toBe(true);
+
+    await api('POST', `News/${news.id}`, {});
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await api('GET', `NewsCategory/${category.id}`)).errorCode).toBe(40004);
+    await context.close();
+  });
+
+  it('exports the filtered list of applications as CSV', async () => {
+    const job = (await api('POST', 'Job/Query', { filters: { status: 'open' } })).data.items[0];
+    const apply = async (name: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ jobId: String(job.id), name, phone: '13800000002', email: 'csv@example.com', consent: 'true' })) form.set(k, v);
+      form.set('resume', new Blob([PDF], { type: 'application/pdf' }), 'cv.pdf');
+      return (await (await fetch(`${portico.url}/api/JobApplication`, { method: 'POST', body: form })).json()).data;
+    };
+    const offered = await apply('Offered Olivia');
+    await apply('Waiting Walter');
+    expect((await api('POST', `JobApplication/${offered.id}`, { statusId: 4, note: 'Offer sent' })).isSuccess).toBe(true);
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/ApplyInfoManagement');
+    await page.waitForURL('**/ApplyInfoManagement');
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('Waiting Walter');
+    await page.locator('.admin-toolbar .ant-select', { hasText: 'Status' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Offer' }).click();
+    await expect.poll(() => page.locator('tbody').textContent()).not.toContain('Waiting Walter');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF"ID","Position","Name"')).toBe(true);
+    expect(csv).toContain('"Offered Olivia"');
+    expect(csv).toContain('"Offer sent"');
+    expect(csv).not.toContain('Waiting Walter');
+    await context.close();
+  });
+
+  it('edits roles and the active flag, deletes a user, and shows the server\'s refusals', async () => {
+    const created = (await api('POST', 'User', { userName: 'edit.me', password: 'edit-me-password', roles: ['editor'] })).data;
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/UserManagement/list');
+    await page.waitForURL('**/UserManagement/list');
+    const modal = page.locator('.ant-modal');
+    await page.locator('tr', { hasText: 'edit.me' }).getByRole('button', { name: 'Edit' }).click();
+    await modal.locator('#roles').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Human resources' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'News editor' }).click();
+    await modal.locator('#roles').press('Escape');
+    await modal.locator('#isActive').click();
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await api('POST', 'User/Query', { keyword: 'edit.me' })).data.items[0]).toMatchObject({ roles: ['hr'], isActive: false });
+    expect((await api('POST', 'security/login', { userName: 'edit.me', password: 'edit-me-password' }, null)).isSuccess).toBe(false);
+
+    // The server refuses to let administrators lock themselves out; the refusal is shown as it comes.
+    await page.locator('tr', { hasText: 'Administrator' }).first().getByRole('button', { name: 'Edit' }).click();
+    await modal.locator('#isActive').click();
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Refused: You cannot deactivate your own account');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('tr', { hasText: 'Administrator' }).first().getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+
+    await page.locator('tr', { hasText: 'edit.me' }).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await api('GET', `User/${created.id}`)).errorCode).toBe(40004);
+    await context.close();
+  });
+
+  it('lets a user change their own password, showing a wrong current password on its field', async () => {
+    await api('POST', 'User', { userName: 'self.e2e', password: 'self-password-1', roles: ['editor'] });
+    const { page, context } = await signIn('self.e2e', 'self-password-1');
+    await page.waitForURL('**/NewsManagement/list-news');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByLabel('New password').fill('short');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#newPassword_help').textContent()).toBe('At least 8 characters');
+    await modal.getByLabel('Current password').fill('not-my-password');
+    await modal.getByLabel('New password').fill('self-password-2');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#oldPassword_help').textContent()).toBe('Current password is wrong');
+    await modal.getByLabel('Current password').fill('self-password-1');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    expect((await api('POST', 'security/login', { userName: 'self.e2e', password: 'self-password-2' }, null)).isSuccess).toBe(true);
+    await context.close();
+  });
+
+  it('shows the throttling message once sign-in is locked', async () => {
+    for (let i = 0; i < 10; i++) await api('POST', 'security/login', { userName: 'locked.e2e', password: `wrong-${i}` }, null);
+    const { page, context } = await signIn('locked.e2e', 'any-password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Too many failed sign-ins');
+    expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toBeNull();
+    await context.close();
+  });
+
+  it('signs out: the token stops working and the session is cleared', async () => {
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL('**/NewsManagement/list-news');
+    const token = await page.evaluate(() => sessionStorage.getItem('portico.token'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    expect(await page.evaluate(() => [sessionStorage.getItem('portico.token'), localStorage.getItem('portico.user')])).toEqual([null, null]);
+    expect((await api('GET', 'security/current', undefined, token)).errorCode).toBe(40005);
     await context.close();
   });
 

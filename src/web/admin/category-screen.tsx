@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import { ErrorCode } from '../../shared/api.js';
 import type { Category } from '../../shared/schemas/category.js';
 import { categoryCreateSchema } from '../../shared/schemas/category.js';
 import { zodRule } from './zod-rule.js';
-import { api } from '../api/client.js';
+import { ApiError, api } from '../api/client.js';
+import { errorText } from './error-text.js';
 import { ResourceList } from './resource-list.js';
 import { formatTime } from './status.js';
 import { useFormErrors } from './use-form-errors.js';
+import { useSubmit } from './use-submit.js';
 
 /** News and job categories: create, rename, reorder, delete (a category in use says why it cannot go). */
 export function CategoryScreen({ entity, title }: { entity: 'NewsCategory' | 'JobCategory'; title: string }) {
@@ -17,13 +20,21 @@ export function CategoryScreen({ entity, title }: { entity: 'NewsCategory' | 'Jo
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Partial<Category> | null>(null);
 
-  const remove = async (id: number) => {
+  const remove = async (category: Category) => {
     try {
-      await api(`${entity}/${id}`, { body: {} });
+      await api(`${entity}/${category.id}`, { body: {} });
       message.success(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: [entity] });
     } catch (error) {
-      message.error((error as Error).message);
+      if (error instanceof ApiError && error.errorCode === ErrorCode.conflict) {
+        // The server refuses to delete a category that still holds items: say how many (counted
+        // now, the list may be older than the refusal) and how to proceed.
+        const fresh = await api<Category>(`${entity}/${category.id}`, { method: 'GET' }).catch(() => category);
+        message.error(t('categories.inUse', { count: fresh.itemCount }), 8);
+        await queryClient.invalidateQueries({ queryKey: [entity] });
+      } else {
+        message.error(errorText(error, t));
+      }
     }
   };
 
@@ -51,7 +62,7 @@ export function CategoryScreen({ entity, title }: { entity: 'NewsCategory' | 'Jo
                 <Button size="small" onClick={() => setEditing(row)}>
                   {t('common.edit')}
                 </Button>
-                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => remove(row.id)}>
+                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => remove(row)}>
                   <Button size="small" danger>
                     {t('common.delete')}
                   </Button>
@@ -71,22 +82,20 @@ function CategoryForm({ entity, category, onClose }: { entity: string; category:
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string; sortOrder: number }>();
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useSubmit();
   const showErrors = useFormErrors(form);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await api(category.id ? `${entity}/Update` : entity, { body: category.id ? { id: category.id, ...values } : values });
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: [entity] });
-      onClose();
-    } catch (error) {
-      showErrors(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
+      try {
+        await api(category.id ? `${entity}/Update` : entity, { body: category.id ? { id: category.id, ...values } : values });
+        message.success(t('common.saved'));
+        await queryClient.invalidateQueries({ queryKey: [entity] });
+        onClose();
+      } catch (error) {
+        showErrors(error);
+      }
+    });
   return (
     <Modal open title={category.id ? t('categories.rename') : t('categories.create')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" initialValues={{ name: category.name, sortOrder: category.sortOrder ?? 0 }}>

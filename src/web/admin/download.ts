@@ -1,25 +1,37 @@
 import { ApiError } from '../api/client.js';
 import { getToken } from '../api/session.js';
 
+export interface FetchedFile {
+  blob: Blob;
+  name: string;
+}
+
 /**
- * Downloads a file that needs the bearer token (a résumé): fetched with the header, handed to the
- * browser as a blob, so the token never travels in a URL.
+ * Fetches a file that needs the bearer token (a résumé) with the header, so the token never
+ * travels in a URL; the browser gets it as a blob.
  */
-export async function downloadWithToken(url: string, fallbackName: string) {
+export async function fetchWithToken(url: string, fallbackName: string): Promise<FetchedFile> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${getToken() ?? ''}` }, credentials: 'include' });
   if (!response.ok) {
     let message = `HTTP ${response.status}`;
+    let errorCode = 0;
     try {
-      message = ((await response.json()) as { message?: string }).message ?? message;
+      const body = (await response.json()) as { message?: string; errorCode?: number };
+      message = body.message ?? message;
+      errorCode = body.errorCode ?? 0;
     } catch {
       // not JSON
     }
-    throw new ApiError(message, 0, response.status);
+    throw new ApiError(message, errorCode, response.status);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
-  const blobUrl = URL.createObjectURL(await response.blob());
+  return { blob: await response.blob(), name: encoded ? decodeURIComponent(encoded) : fallbackName };
+}
+
+export async function downloadWithToken(url: string, fallbackName: string) {
+  const { blob, name } = await fetchWithToken(url, fallbackName);
+  const blobUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = blobUrl;
   link.download = name;
@@ -28,3 +40,6 @@ export async function downloadWithToken(url: string, fallbackName: string) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(blobUrl), 1000);
 }
+
+/** Only PDF can be shown by the browser itself; Word files are downloaded instead. */
+export const canPreview = (mimeType: string) => mimeType === 'application/pdf';

@@ -5,6 +5,7 @@ import { App as AntApp, Button, Descriptions, Drawer, Popconfirm, Space } from '
 import type { ContactInfo, JoinUs } from '../../shared/schemas/inquiry.js';
 import { COOPERATION_TYPES } from '../../shared/choices.js';
 import { api } from '../api/client.js';
+import { errorText } from './error-text.js';
 import { ResourceList } from './resource-list.js';
 import type { CsvColumn } from './resource-list.js';
 import { History, StatusChange, StatusTag, formatTime, useStatusOptions } from './status.js';
@@ -27,7 +28,7 @@ export function InquiryScreen({ entity }: { entity: 'ContactInfo' | 'JoinUs' }) 
       message.success(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: [entity] });
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, t));
     }
   };
 

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Input, Select, Table } from 'antd';
+import { Alert, App as AntApp, Button, DatePicker, Input, Select, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface.js';
 import type { Dayjs } from 'dayjs';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
 import { downloadCsv } from './csv.js';
+import { errorText } from './error-text.js';
 
 export interface FilterDef {
   name: string;
@@ -46,6 +47,7 @@ export function ResourceList<T extends { id: number }>(props: {
   defaultSort?: ListQuery['sort'];
 }) {
   const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [keywordInput, setKeywordInput] = useState('');
   const [query, setQuery] = useState<ListQuery>({ page: 1, pageSize: 10, ...(props.defaultSort ? { sort: props.defaultSort } : {}) });
@@ -75,8 +77,9 @@ export function ResourceList<T extends { id: number }>(props: {
     }));
   };
 
+  // The export walks every page of the list as it is filtered and sorted now, not just the shown page.
   const exportCsv = async () => {
-    if (!props.csv) return;
+    if (!props.csv || exporting) return;
     setExporting(true);
     try {
       const rows: T[] = [];
@@ -86,6 +89,8 @@ export function ResourceList<T extends { id: number }>(props: {
         if (rows.length >= chunk.meta.total || chunk.items.length === 0) break;
       }
       downloadCsv(props.csv.name, props.csv.columns, rows);
+    } catch (error) {
+      message.error(errorText(error, t));
     } finally {
       setExporting(false);
     }
@@ -138,8 +143,8 @@ export function ResourceList<T extends { id: number }>(props: {
         <Alert
           type="error"
           showIcon
-          message={t('shell.loadFailed', { message: (result.error as Error).message })}
-          action={<Button onClick={() => void queryClient.invalidateQueries({ queryKey: [props.entity] })}>{t('common.search')}</Button>}
+          message={t('shell.loadFailed', { message: errorText(result.error, t) })}
+          action={<Button onClick={() => void queryClient.invalidateQueries({ queryKey: [props.entity] })}>{t('common.retry')}</Button>}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -148,7 +153,8 @@ export function ResourceList<T extends { id: number }>(props: {
         columns={props.columns}
         dataSource={result.data?.items ?? []}
         loading={result.isFetching}
-        locale={{ emptyText: t('common.empty') }}
+        // A failed load says so above; "nothing here" would be a false answer.
+        locale={{ emptyText: result.error ? '' : t('common.empty') }}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
         pagination={{

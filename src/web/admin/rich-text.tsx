@@ -6,6 +6,7 @@ import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import { App as AntApp, Button } from 'antd';
 import { api } from '../api/client.js';
+import { errorText } from './error-text.js';
 
 export interface UploadedFile {
   id: number;
@@ -46,7 +47,7 @@ export function RichText({ value, onChange, id }: { value?: string; onChange?: (
       const uploaded = await uploadImage(file);
       editor.chain().focus().setImage({ src: uploaded.url, alt: uploaded.name }).run();
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, t));
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Form, Input, Modal, Select, Tag, Timeline } from 'antd';
@@ -6,6 +5,8 @@ import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema } f
 import type { StatusHistoryEntry } from '../../shared/status.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
+import { useFormErrors } from './use-form-errors.js';
+import { useSubmit } from './use-submit.js';
 
 export type StatusKind = 'applications' | 'inquiries';
 
@@ -30,22 +31,21 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
   const queryClient = useQueryClient();
   const options = useStatusOptions(kind);
   const [form] = Form.useForm<{ statusId: number; note?: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await api(`${entity}/${id}`, { body: { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } });
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: [entity] });
-      onDone?.();
-      onClose();
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const showErrors = useFormErrors(form);
+  const [saving, run] = useSubmit();
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
+      try {
+        await api(`${entity}/${id}`, { body: { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } });
+        message.success(t('common.saved'));
+        await queryClient.invalidateQueries({ queryKey: [entity] });
+        onDone?.();
+        onClose();
+      } catch (error) {
+        showErrors(error);
+      }
+    });
   return (
     <Modal open title={t('common.changeStatus')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" initialValues={{ statusId }}>

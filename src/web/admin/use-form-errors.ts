@@ -1,17 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { App as AntApp } from 'antd';
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/client.js';
+import { errorText } from './error-text.js';
 
-/** Shows the server's refusals on the fields they name, and anything else as a message. */
+/**
+ * Shows the server's refusals on the fields they name; whatever names no field on this form (or
+ * any other failure) is shown as a message.
+ */
 export function useFormErrors(form: FormInstance) {
   const { message } = AntApp.useApp();
+  const { t } = useTranslation('admin');
   return (error: unknown) => {
     const issues = error instanceof ApiError ? error.issues : [];
-    const named = issues.filter((issue) => issue.path && form.getFieldInstance(issue.path.split('.')[0]) !== undefined);
-    if (named.length) {
-      form.setFields(named.map((issue) => ({ name: issue.path.split('.')[0], errors: [issue.message] })));
-    } else {
-      message.error((error as Error).message);
-    }
+    const fields = issues.filter((issue) => issue.path).map((issue) => ({ name: issue.path.split('.')[0], errors: [issue.message] }));
+    form.setFields(fields);
+    // Only a field on the form takes its error; the others still need saying.
+    const unshown = fields.filter((field) => form.getFieldError(field.name).length === 0);
+    const general = issues.filter((issue) => !issue.path);
+    if (!fields.length) message.error(errorText(error, t));
+    else if (unshown.length || general.length) message.error([...unshown.map((f) => `${f.name}: ${f.errors[0]}`), ...general.map((i) => i.message)].join('; '));
   };
 }

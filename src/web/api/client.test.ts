@@ -50,6 +50,13 @@ describe('the API client', () => {
     expect(assign).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/JobManagement?page=2')}`);
   });
 
+  it('goes to plain /login when the session ends while signing out', async () => {
+    Object.defineProperty(window, 'location', { configurable: true, value: { pathname: '/logout', search: '', assign } });
+    vi.stubGlobal('fetch', answer(401, { isSuccess: false, errorCode: 40005, message: 'Please sign in', data: null }));
+    await expect(api('security/logout', { body: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
   it('rejects a refused call with its code, message and field issues, keeping the session', async () => {
     vi.stubGlobal('fetch', answer(400, { isSuccess: false, errorCode: 40000, message: 'title: Required', data: { issues: [{ path: 'title', message: 'Required' }] } }));
     const error = await api('News', { body: {} }).catch((e: unknown) => e);

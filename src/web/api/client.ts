@@ -27,10 +27,12 @@ export interface RequestOptions {
 /** What happens when the server says the session is gone: clear it and go to sign-in. */
 export let onSessionEnded = () => {
   clearSession();
-  if (typeof window !== 'undefined' && window.location.pathname !== '/login') {
-    const back = window.location.pathname + window.location.search;
-    window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
-  }
+  if (typeof window === 'undefined') return;
+  const { pathname, search } = window.location;
+  if (pathname === '/login') return;
+  // Signing out is not a place to come back to.
+  if (pathname === '/logout') window.location.assign('/login');
+  else window.location.assign(`/login?redirect=${encodeURIComponent(pathname + search)}`);
 };
 
 export function setSessionEndedHandler(handler: () => void) {

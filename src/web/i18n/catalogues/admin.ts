@@ -1,6 +1,7 @@
 /** Texts of the back-office. Every key exists in both languages (a test checks). */
 const zh = {
   login: {
+    pageTitle: '登录',
     title: '员工登录',
     userName: '用户名',
     password: '密码',
@@ -12,6 +13,8 @@ const zh = {
     backToSite: '返回网站首页',
   },
   shell: {
+    forbiddenBack: '返回我的首页',
+    switchLanguage: '切换语言',
     checking: '正在验证登录状态…',
     logout: '退出登录',
     changePassword: '修改密码',
@@ -38,6 +41,7 @@ const zh = {
     'users.list': '用户列表',
   },
   common: {
+    retry: '重试',
     search: '搜索',
     keyword: '关键词',
     reset: '重置',
@@ -73,6 +77,9 @@ const zh = {
     by: '操作人',
   },
   news: {
+    removeCover: '移除封面',
+    publicPage: '公开页面',
+    draftNotice: '这是一篇草稿，尚未公开；下面是它发布后的样子。',
     title: '标题',
     category: '分类',
     author: '作者',
@@ -131,12 +138,15 @@ const zh = {
     editTitle: '编辑职位',
   },
   categories: {
+    inUse: '该分类下还有 {{count}} 条内容，不能删除。请先把它们移到其他分类或删除。',
     newsTitle: '新闻分类',
     jobsTitle: '职位分类',
     create: '新建分类',
     rename: '修改分类',
   },
   applications: {
+    preview: '预览简历',
+    previewUnavailable: '此格式无法在浏览器中预览，请下载后查看。',
     title: '求职申请',
     job: '应聘职位',
     name: '姓名',
@@ -168,6 +178,7 @@ const zh = {
     details: '详情',
   },
   users: {
+    cannotDeleteSelf: '不能删除自己的账号',
     title: '用户管理',
     userName: '用户名',
     displayName: '显示名称',
@@ -186,7 +197,25 @@ const zh = {
     oldPassword: '当前密码',
     passwordChanged: '密码已修改',
   },
+  errors: {
+    network: '无法连接服务器，请检查网络后重试。',
+    notFound: '记录不存在或已被删除。',
+    conflict: '操作被拒绝：{{message}}',
+    invalid: '提交的内容有误：{{message}}',
+    tooLarge: '文件或内容过大。',
+    fileType: '不支持此文件类型。',
+    throttled: '操作过于频繁，请稍后再试。',
+    server: '服务器出错，请稍后重试。',
+    unavailable: '数据库暂不可用，请稍后重试。',
+  },
   validation: {
+    minLength: '至少 {{limit}} 个字符',
+    maxLength: '最多 {{limit}} 个字符',
+    minValue: '不能小于 {{limit}}',
+    maxValue: '不能大于 {{limit}}',
+    minItems: '至少选择 {{limit}} 项',
+    maxItems: '最多选择 {{limit}} 项',
+    salaryRange: '最高月薪不能低于最低月薪',
     required: '请填写此项',
     invalid: '格式不正确',
     tooShort: '内容过短',
@@ -198,6 +227,7 @@ type Catalogue = typeof zh;
 
 const en: Catalogue = {
   login: {
+    pageTitle: 'Sign in',
     title: 'Staff sign-in',
     userName: 'User name',
     password: 'Password',
@@ -209,6 +239,8 @@ const en: Catalogue = {
     backToSite: 'Back to the website',
   },
   shell: {
+    forbiddenBack: 'Go to my first page',
+    switchLanguage: 'Switch language',
     checking: 'Checking your session…',
     logout: 'Sign out',
     changePassword: 'Change password',
@@ -235,6 +267,7 @@ const en: Catalogue = {
     'users.list': 'All users',
   },
   common: {
+    retry: 'Retry',
     search: 'Search',
     keyword: 'Keyword',
     reset: 'Reset',
@@ -270,6 +303,9 @@ const en: Catalogue = {
     by: 'By',
   },
   news: {
+    removeCover: 'Remove cover',
+    publicPage: 'Public page',
+    draftNotice: 'This is a draft and not public yet; this is how it will look once published.',
     title: 'Title',
     category: 'Category',
     author: 'Author',
@@ -328,12 +364,15 @@ const en: Catalogue = {
     editTitle: 'Edit job',
   },
   categories: {
+    inUse: 'This category still holds {{count}} items, so it cannot be deleted. Move them to another category or delete them first.',
     newsTitle: 'News categories',
     jobsTitle: 'Job categories',
     create: 'New category',
     rename: 'Edit category',
   },
   applications: {
+    preview: 'Preview résumé',
+    previewUnavailable: 'This format cannot be shown in the browser; download it instead.',
     title: 'Applications',
     job: 'Position',
     name: 'Name',
@@ -365,6 +404,7 @@ const en: Catalogue = {
     details: 'Details',
   },
   users: {
+    cannotDeleteSelf: 'You cannot delete your own account',
     title: 'Users',
     userName: 'User name',
     displayName: 'Display name',
@@ -383,7 +423,25 @@ const en: Catalogue = {
     oldPassword: 'Current password',
     passwordChanged: 'Password changed',
   },
+  errors: {
+    network: 'Cannot reach the server; check the connection and try again.',
+    notFound: 'That record does not exist or was deleted.',
+    conflict: 'Refused: {{message}}',
+    invalid: 'Some input was refused: {{message}}',
+    tooLarge: 'The file or content is too large.',
+    fileType: 'This file type is not allowed.',
+    throttled: 'Too many requests; please try again later.',
+    server: 'The server failed; please try again later.',
+    unavailable: 'The database is unavailable; please try again later.',
+  },
   validation: {
+    minLength: 'At least {{limit}} characters',
+    maxLength: 'At most {{limit}} characters',
+    minValue: 'Must be at least {{limit}}',
+    maxValue: 'Must be at most {{limit}}',
+    minItems: 'Choose at least {{limit}}',
+    maxItems: 'Choose at most {{limit}}',
+    salaryRange: 'The upper salary cannot be below the lower one',
     required: 'Please fill this in',
     invalid: 'This is not valid',
     tooShort: 'This is too short',

@@ -1,17 +1,35 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Breadcrumb, Button, ConfigProvider, Form, Input, Layout, Menu, Modal, Result } from 'antd';
+import { ContactsOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn.js';
+import type { ModuleKey } from '../../../shared/modules.js';
+import { landingPathOf } from '../../../shared/modules.js';
 import { signInSchema, updatePasswordSchema } from '../../../shared/schemas/user.js';
 import { zodRule } from '../../admin/zod-rule.js';
 import { api } from '../../api/client.js';
 import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
+import { useFormErrors } from '../../admin/use-form-errors.js';
+import { useSubmit } from '../../admin/use-submit.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import '../../admin/admin.css';
+
+/** Each module's icon: all that shows of the menu when it is folded on a narrow screen. */
+const MODULE_ICONS: Record<ModuleKey, ReactNode> = {
+  news: <ReadOutlined />,
+  jobs: <SolutionOutlined />,
+  applications: <ContactsOutlined />,
+  contact: <MessageOutlined />,
+  joinus: <ShopOutlined />,
+  users: <TeamOutlined />,
+};
 
 // antd's locale files are CommonJS-style default exports; under NodeNext typing the default may be nested.
 const unwrap = <T,>(module: T | { default: T }): T => ((module as { default?: T }).default ?? (module as T));
@@ -33,6 +51,8 @@ export default function ManagementLayout() {
   const allowed = module !== null && user.modules.some((m) => m.key === module);
   const selected = user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
   const crumbs = breadcrumbOf(user.modules, location.pathname);
+  // The date pickers' month and day names follow the interface language too.
+  dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
 
   return (
     <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad' } }}>
@@ -48,6 +68,7 @@ export default function ManagementLayout() {
                 defaultOpenKeys={user.modules.map((m) => m.key)}
                 items={user.modules.map((m) => ({
                   key: m.key,
+                  icon: MODULE_ICONS[m.key],
                   label: t(`modules.${m.key}`),
                   children: m.menus.map((menu) => ({ key: menu.key, label: <Link to={menu.path}>{t(`menus.${menu.key}`)}</Link> })),
                 }))}
@@ -58,7 +79,7 @@ export default function ManagementLayout() {
                 <Breadcrumb items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{t(c.path ? `menus.${c.key}` : `modules.${c.key}`)}</Link> : t(`modules.${c.key}`) }))} />
                 <div className="admin-user">
                   <span>{user.displayName || user.userName}</span>
-                  <Button size="small" onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
+                  <Button size="small" title={t('shell.switchLanguage')} onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
                     {locale === 'zh-CN' ? 'English' : '中文'}
                   </Button>
                   <Button size="small" onClick={() => setPasswordOpen(true)}>
@@ -70,7 +91,20 @@ export default function ManagementLayout() {
                 </div>
               </Layout.Header>
               <Layout.Content className="admin-content">
-                {allowed ? <Outlet /> : <Result status="403" title="403" subTitle={t('shell.forbidden')} />}
+                {allowed ? (
+                  <Outlet />
+                ) : (
+                  <Result
+                    status="403"
+                    title="403"
+                    subTitle={t('shell.forbidden')}
+                    extra={
+                      <Button type="primary" onClick={() => navigate(landingPathOf(user.modules))}>
+                        {t('shell.forbiddenBack')}
+                      </Button>
+                    }
+                  />
+                )}
               </Layout.Content>
             </Layout>
           </Layout>
@@ -85,23 +119,20 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void 
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<{ oldPassword: string; newPassword: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await api('User/UpdatePassword', { body: values });
-      message.success(t('users.passwordChanged'));
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      const issues = (error as { issues?: { path: string; message: string }[] }).issues ?? [];
-      if (issues.length) form.setFields(issues.map((i) => ({ name: i.path as 'oldPassword', errors: [i.message] })));
-      else message.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const showErrors = useFormErrors(form);
+  const [saving, run] = useSubmit();
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
+      try {
+        await api('User/UpdatePassword', { body: values });
+        message.success(t('users.passwordChanged'));
+        form.resetFields();
+        onClose();
+      } catch (error) {
+        showErrors(error);
+      }
+    });
   return (
     <Modal open={open} title={t('shell.changePassword')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
       <Form form={form} layout="vertical">

@@ -6,14 +6,21 @@ import type { MetaFunction } from 'react-router';
 import { ErrorCode } from '../../../shared/api.js';
 import { landingPathOf } from '../../../shared/modules.js';
 import type { SignInResult } from '../../../shared/schemas/user.js';
+import { signInSchema } from '../../../shared/schemas/user.js';
 import { ApiError, api } from '../../api/client.js';
 import { saveSession } from '../../api/session.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
+import adminCatalogue from '../../i18n/catalogues/admin.js';
+import { DEFAULT_LOCALE, isLocale } from '../../i18n/locale.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import { safeRedirect } from '../../admin/navigation.js';
 import '../../admin/login.css';
 
-export const meta: MetaFunction = () => [{ title: 'Sign in - Portico' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => {
+  const chosen = (matches.find((match) => match?.id === 'root')?.data as { locale?: string } | undefined)?.locale;
+  const locale = isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+  return [{ title: `${adminCatalogue[locale].login.pageTitle} - Portico` }, { name: 'robots', content: 'noindex' }];
+};
 
 /** Staff sign-in: the server's answer alone decides; success goes back where the user came from, or to their first menu. */
 export default function Login() {
@@ -30,12 +37,13 @@ export default function Login() {
     event.preventDefault();
     if (busy.current) return;
     const data = new FormData(event.currentTarget);
-    const userName = String(data.get('userName') ?? '').trim();
-    const password = String(data.get('password') ?? '');
-    if (!userName || !password) {
+    // The same schema the server checks the sign-in with.
+    const credentials = signInSchema.safeParse({ userName: String(data.get('userName') ?? ''), password: String(data.get('password') ?? '') });
+    if (!credentials.success) {
       setError([t('login.required')]);
       return;
     }
+    const { userName, password } = credentials.data;
     busy.current = true;
     setSending(true);
     setError(null);

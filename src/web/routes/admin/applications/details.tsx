@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Descriptions, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
 import { api } from '../../../api/client.js';
-import { downloadWithToken } from '../../../admin/download.js';
+import { errorText } from '../../../admin/error-text.js';
+import { ResumeActions } from '../../../admin/resume-preview.js';
 import { History, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
 
 /** One application in full, with its history, its résumé and the next step in the pipeline. */
 export default function ApplicationDetails() {
   const { t } = useTranslation('admin');
-  const { message } = AntApp.useApp();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const [moving, setMoving] = useState(false);
@@ -21,7 +21,7 @@ export default function ApplicationDetails() {
     enabled: Number.isInteger(id) && id > 0,
   });
   if (!Number.isInteger(id) || id <= 0 || query.error) {
-    return <Alert type="error" showIcon message={t('shell.loadFailed', { message: (query.error as Error | null)?.message ?? 'id' })} action={<Link to="/ApplyInfoManagement">{t('common.back')}</Link>} />;
+    return <Alert type="error" showIcon message={t('shell.loadFailed', { message: query.error ? errorText(query.error, t) : 'id' })} action={<Link to="/ApplyInfoManagement">{t('common.back')}</Link>} />;
   }
   const a = query.data;
   if (!a) return <Skeleton active />;
@@ -32,9 +32,7 @@ export default function ApplicationDetails() {
         <Button type="primary" onClick={() => setMoving(true)}>
           {t('common.changeStatus')}
         </Button>
-        <Button onClick={() => downloadWithToken(a.resumeUrl, a.resumeName || 'resume').catch((error: Error) => message.error(error.message))}>
-          {t('applications.download')}
-        </Button>
+        <ResumeActions url={a.resumeUrl} name={a.resumeName || 'resume'} />
       </Space>
       <h1>
         {t('applications.details')}: {a.name}

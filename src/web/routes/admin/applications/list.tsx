@@ -8,6 +8,7 @@ import type { Job } from '../../../../shared/schemas/job.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
 import { api } from '../../../api/client.js';
 import { downloadWithToken } from '../../../admin/download.js';
+import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { StatusChange, StatusTag, formatTime, useStatusOptions } from '../../../admin/status.js';
 
@@ -18,7 +19,7 @@ export default function Applications() {
   const statusOptions = useStatusOptions('applications');
   const [moving, setMoving] = useState<JobApplication | null>(null);
   const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' } } }) });
-  const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: Error) => message.error(error.message));
+  const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: unknown) => message.error(errorText(error, t)));
 
   return (
     <>

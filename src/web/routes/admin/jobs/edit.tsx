@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,9 @@ import { CONTENT_LOCALES } from '../../../../shared/schemas/news.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
 import { RichText } from '../../../admin/rich-text.js';
+import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
+import { useSubmit } from '../../../admin/use-submit.js';
 
 type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt'> & { closesAt?: Dayjs | null };
 
@@ -27,7 +29,7 @@ export default function JobEdit() {
   const id = params.get('id') ? Number(params.get('id')) : null;
   const [form] = Form.useForm<JobValues>();
   const showErrors = useFormErrors(form);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useSubmit();
   const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100 } }) });
   const existing = useQuery({ queryKey: ['Job', 'one', id], queryFn: () => api<Job>(`Job/${id}`, { method: 'GET' }), enabled: id !== null });
 
@@ -35,31 +37,29 @@ export default function JobEdit() {
     if (existing.data) form.setFieldsValue({ ...existing.data, closesAt: existing.data.closesAt ? dayjs(existing.data.closesAt) : null });
   }, [existing.data, form]);
 
-  if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: (existing.error as Error).message })} />;
+  if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(existing.error, t) })} />;
   if (id !== null && !existing.data) return <Skeleton active />;
 
-  const submit = async (values: JobValues) => {
-    if (saving) return;
-    setSaving(true);
-    const body = {
-      ...values,
-      department: values.department ?? '',
-      location: values.location ?? '',
-      requirements: values.requirements ?? '',
-      salaryMin: values.salaryMin ?? null,
-      salaryMax: values.salaryMax ?? null,
-      closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
-    };
-    try {
-      await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body } : body });
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['Job'] });
-      navigate('/JobManagement');
-    } catch (error) {
-      showErrors(error);
-      setSaving(false);
-    }
-  };
+  const submit = (values: JobValues) =>
+    run(async () => {
+      const body = {
+        ...values,
+        department: values.department ?? '',
+        location: values.location ?? '',
+        requirements: values.requirements ?? '',
+        salaryMin: values.salaryMin ?? null,
+        salaryMax: values.salaryMax ?? null,
+        closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
+      };
+      try {
+        await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body } : body });
+        message.success(t('common.saved'));
+        await queryClient.invalidateQueries({ queryKey: ['Job'] });
+        navigate('/JobManagement');
+      } catch (error) {
+        showErrors(error);
+      }
+    });
 
   return (
     <div className="admin-article">
@@ -92,10 +92,11 @@ export default function JobEdit() {
             label={t('jobs.salaryMax')}
             dependencies={['salaryMin']}
             rules={[
+              zodRule(jobCreateSchema.shape.salaryMax, t),
               ({ getFieldValue }) => ({
                 validator: (_, value: number | null | undefined) => {
                   const min = getFieldValue('salaryMin') as number | null | undefined;
-                  return value == null || min == null || value >= min ? Promise.resolve() : Promise.reject(new Error(t('validation.invalid')));
+                  return value == null || min == null || value >= min ? Promise.resolve() : Promise.reject(new Error(t('validation.salaryRange')));
                 },
               }),
             ]}
@@ -115,7 +116,7 @@ export default function JobEdit() {
         <Form.Item name="description" label={t('jobs.description')} required rules={[zodRule(jobCreateSchema.shape.description, t)]}>
           <RichText />
         </Form.Item>
-        <Form.Item name="requirements" label={t('jobs.requirements')}>
+        <Form.Item name="requirements" label={t('jobs.requirements')} rules={[zodRule(jobCreateSchema.shape.requirements, t)]}>
           <RichText />
         </Form.Item>
         <Space>

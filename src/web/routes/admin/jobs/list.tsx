@@ -7,6 +7,7 @@ import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { EMPLOYMENT_TYPES, JOB_STATUSES } from '../../../../shared/schemas/job.js';
 import { api } from '../../../api/client.js';
+import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/status.js';
 
@@ -25,7 +26,7 @@ export default function JobsAdmin() {
       message.success(done);
       await queryClient.invalidateQueries({ queryKey: ['Job'] });
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, t));
     }
   };
   return (

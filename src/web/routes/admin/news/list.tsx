@@ -7,6 +7,7 @@ import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
 import { NEWS_STATUSES } from '../../../../shared/schemas/news.js';
 import { api } from '../../../api/client.js';
+import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/status.js';
 
@@ -24,7 +25,7 @@ export default function NewsListAdmin() {
       message.success(done);
       await queryClient.invalidateQueries({ queryKey: ['News'] });
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, t));
     }
   };
 

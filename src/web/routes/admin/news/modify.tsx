@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,9 @@ import { CONTENT_LOCALES, NEWS_STATUSES, NEWS_TEMPLATES, newsCreateSchema } from
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
 import { RichText, uploadImage } from '../../../admin/rich-text.js';
+import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
+import { useSubmit } from '../../../admin/use-submit.js';
 
 interface NewsValues {
   title: string;
@@ -38,7 +40,7 @@ export default function NewsModify() {
   const id = params.get('id') ? Number(params.get('id')) : null;
   const [form] = Form.useForm<NewsValues>();
   const showErrors = useFormErrors(form);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useSubmit();
   const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
   const existing = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id !== null });
   const coverUrl = Form.useWatch('coverUrl', form);
@@ -47,29 +49,27 @@ export default function NewsModify() {
     if (existing.data) form.setFieldsValue({ ...existing.data, publishedAt: existing.data.publishedAt ? dayjs(existing.data.publishedAt) : null });
   }, [existing.data, form]);
 
-  if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: (existing.error as Error).message })} />;
+  if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(existing.error, t) })} />;
   if (id !== null && !existing.data) return <Skeleton active />;
 
-  const submit = async (values: NewsValues) => {
-    if (saving) return;
-    setSaving(true);
-    const body = {
-      ...values,
-      summary: values.summary ?? '',
-      author: values.author ?? '',
-      coverUrl: values.coverUrl ?? '',
-      publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
-    };
-    try {
-      const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body } : body });
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['News'] });
-      navigate(`/NewsManagement/view-news?id=${saved.id}`);
-    } catch (error) {
-      showErrors(error);
-      setSaving(false);
-    }
-  };
+  const submit = (values: NewsValues) =>
+    run(async () => {
+      const body = {
+        ...values,
+        summary: values.summary ?? '',
+        author: values.author ?? '',
+        coverUrl: values.coverUrl ?? '',
+        publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
+      };
+      try {
+        const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body } : body });
+        message.success(t('common.saved'));
+        await queryClient.invalidateQueries({ queryKey: ['News'] });
+        navigate(`/NewsManagement/view-news?id=${saved.id}`);
+      } catch (error) {
+        showErrors(error);
+      }
+    });
 
   return (
     <div className="admin-article">
@@ -123,7 +123,7 @@ export default function NewsModify() {
                   onSuccess?.(uploaded);
                 },
                 (error: Error) => {
-                  message.error(error.message);
+                  message.error(errorText(error, t));
                   onError?.(error);
                 },
               );
@@ -131,7 +131,12 @@ export default function NewsModify() {
           >
             <Button>{t('news.upload')}</Button>
           </Upload>
-          {coverUrl && <img src={coverUrl} alt="" width={160} height={90} style={{ objectFit: 'cover', borderRadius: 6 }} />}
+          {coverUrl && (
+            <>
+              <img src={coverUrl} alt={t('news.cover')} width={160} height={90} style={{ objectFit: 'cover', borderRadius: 6 }} />
+              <Button onClick={() => form.setFieldValue('coverUrl', '')}>{t('news.removeCover')}</Button>
+            </>
+          )}
         </Space>
         <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
           <RichText />

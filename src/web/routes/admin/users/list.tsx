@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag } from 'antd';
+import { App as AntApp, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { ROLES } from '../../../../shared/modules.js';
 import type { User } from '../../../../shared/schemas/user.js';
 import { updatePasswordSchema, userCreateSchema } from '../../../../shared/schemas/user.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
+import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { useSession } from '../../../admin/session-context.js';
 import { formatTime } from '../../../admin/status.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
+import { useSubmit } from '../../../admin/use-submit.js';
 
 /** Users: create, edit roles and the active flag, reset passwords, delete; the server's refusals shown as they come. */
 export default function Users() {
@@ -28,7 +30,7 @@ export default function Users() {
       message.success(t('common.deleted'));
       await queryClient.invalidateQueries({ queryKey: ['User'] });
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, t));
     }
   };
 
@@ -64,11 +66,19 @@ export default function Users() {
                 <Button size="small" onClick={() => setResetting(row)}>
                   {t('users.resetPassword')}
                 </Button>
-                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => remove(row.id)} disabled={row.id === me.id}>
-                  <Button size="small" danger disabled={row.id === me.id}>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                {row.id === me.id ? (
+                  <Tooltip title={t('users.cannotDeleteSelf')}>
+                    <Button size="small" danger disabled>
+                      {t('common.delete')}
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => remove(row.id)}>
+                    <Button size="small" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
               </Space>
             ),
           },
@@ -95,26 +105,24 @@ function UserForm({ user, roleOptions, onClose }: { user: Partial<User>; roleOpt
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UserValues>();
   const showErrors = useFormErrors(form);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useSubmit();
   const isNew = !user.id;
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      if (isNew) {
-        await api('User', { body: { userName: values.userName, password: values.password, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles } });
-      } else {
-        await api('User/Update', { body: { id: user.id, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles, isActive: values.isActive } });
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
+      try {
+        if (isNew) {
+          await api('User', { body: { userName: values.userName, password: values.password, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles } });
+        } else {
+          await api('User/Update', { body: { id: user.id, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles, isActive: values.isActive } });
+        }
+        message.success(t('common.saved'));
+        await queryClient.invalidateQueries({ queryKey: ['User'] });
+        onClose();
+      } catch (error) {
+        showErrors(error);
       }
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['User'] });
-      onClose();
-    } catch (error) {
-      showErrors(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal open title={isNew ? t('users.create') : t('users.editTitle')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" initialValues={{ userName: user.userName, displayName: user.displayName, email: user.email, roles: user.roles, isActive: user.isActive }}>
@@ -150,20 +158,18 @@ function ResetPassword({ user, onClose }: { user: User; onClose: () => void }) {
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<{ newPassword: string }>();
   const showErrors = useFormErrors(form);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await api('User/UpdatePassword', { body: { id: user.id, newPassword: values.newPassword } });
-      message.success(t('users.passwordChanged'));
-      onClose();
-    } catch (error) {
-      showErrors(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [saving, run] = useSubmit();
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
+      try {
+        await api('User/UpdatePassword', { body: { id: user.id, newPassword: values.newPassword } });
+        message.success(t('users.passwordChanged'));
+        onClose();
+      } catch (error) {
+        showErrors(error);
+      }
+    });
   return (
     <Modal open title={`${t('users.resetPassword')}: ${user.userName}`} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical">

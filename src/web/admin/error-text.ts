@@ -1,0 +1,35 @@
+import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE } from '../../shared/api.js';
+import { ApiError } from '../api/client.js';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What to tell staff when a call fails, in the current language. The server's own words (English)
+ * are kept where they are the only explanation of a refusal (a conflict, a refused field).
+ */
+export function errorText(error: unknown, t: Translate): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  if (error.message === GATEWAY_TIMEOUT_MESSAGE) return GATEWAY_TIMEOUT_MESSAGE;
+  switch (error.errorCode) {
+    case 0:
+      return t('errors.network');
+    case ErrorCode.validation:
+      return t('errors.invalid', { message: error.message });
+    case ErrorCode.notFound:
+      return t('errors.notFound');
+    case ErrorCode.conflict:
+      return t('errors.conflict', { message: error.message });
+    case ErrorCode.tooLarge:
+      return t('errors.tooLarge');
+    case ErrorCode.unsupportedType:
+      return t('errors.fileType');
+    case ErrorCode.tooManyRequests:
+      return t('errors.throttled');
+    case ErrorCode.unexpected:
+      return t('errors.server');
+    case ErrorCode.databaseUnavailable:
+      return t('errors.unavailable');
+    default:
+      return error.message;
+  }
+}

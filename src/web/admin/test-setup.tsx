@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { App as AntApp } from 'antd';
+import { createI18n } from '../i18n/i18n.js';
+import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
+
+/** antd asks the browser about media queries and element sizes, which jsdom does not answer. */
+export function stubMatchMedia() {
+  const stubbed = window as unknown as Record<string, unknown>;
+  if (!stubbed.ResizeObserver) {
+    stubbed.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  if (stubbed.matchMedia) return;
+  stubbed.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/** A back-office screen's surroundings in a component test: the catalogues and antd's App. */
+export function AdminTestFrame({ children, locale = 'en-US' }: { children: ReactNode; locale?: 'en-US' | 'zh-CN' }) {
+  const i18n = createI18n(locale);
+  addAdminCatalogue(i18n);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AntApp>{children}</AntApp>
+    </I18nextProvider>
+  );
+}
