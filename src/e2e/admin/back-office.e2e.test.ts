@@ -54,6 +54,10 @@ describe('the back-office', () => {
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('portico.user'))) ?? '{}');
     expect(stored.userName).toBe('admin');
     await expect.poll(() => page.getByRole('menu').first().textContent()).toContain('All users');
+    // The tab names the screen, then the brand.
+    await expect.poll(() => page.title()).toBe('All news - Portico');
+    await page.getByRole('menu').first().getByRole('link', { name: 'All users' }).click();
+    await expect.poll(() => page.title()).toBe('All users - Portico');
     expect(errors).toEqual([]);
     await context.close();
   });

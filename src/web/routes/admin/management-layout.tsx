@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -51,6 +51,12 @@ export default function ManagementLayout() {
   const allowed = module !== null && user.modules.some((m) => m.key === module);
   const selected = user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
   const crumbs = breadcrumbOf(user.modules, location.pathname);
+  const crumbName = (c: { key: string; path?: string }) => t(c.path ? `menus.${c.key}` : `modules.${c.key}`);
+  // The tab says where the user is, then the brand (DESIGN: "page title - Portico").
+  const pageTitle = crumbs.length ? `${crumbName(crumbs[crumbs.length - 1])} - Portico` : 'Portico';
+  useEffect(() => {
+    document.title = pageTitle;
+  }, [pageTitle]);
   // The date pickers' month and day names follow the interface language too.
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
 
@@ -76,7 +82,7 @@ export default function ManagementLayout() {
             </Layout.Sider>
             <Layout>
               <Layout.Header className="admin-header">
-                <Breadcrumb items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{t(c.path ? `menus.${c.key}` : `modules.${c.key}`)}</Link> : t(`modules.${c.key}`) }))} />
+                <Breadcrumb items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{crumbName(c)}</Link> : crumbName(c) }))} />
                 <div className="admin-user">
                   <span>{user.displayName || user.userName}</span>
                   <Button size="small" title={t('shell.switchLanguage')} onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
