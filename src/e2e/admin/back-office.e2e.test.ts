@@ -386,6 +386,7 @@ describe('the back-office', () => {
     await page.goto(`${portico.url}/ContactInfoManagement`);
     await page.waitForURL('**/login**');
     expect(await page.evaluate(() => localStorage.getItem('portico.user'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toBeNull();
     await context.close();
   });
@@ -397,6 +398,13 @@ describe('the back-office', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('All news');
     expect(await page.evaluate(() => localStorage.getItem('portico.locale'))).toBe('en-US');
+    // An ended session clears localStorage, but the sign-in page keeps the chosen language.
+    const token = await page.evaluate(() => sessionStorage.getItem('portico.token'));
+    await api('POST', 'security/logout', {}, token);
+    await page.goto(`${portico.url}/ContactInfoManagement`);
+    await page.waitForURL('**/login**');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await context.close();
   });
 });

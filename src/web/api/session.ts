@@ -1,5 +1,4 @@
 import type { CurrentUser } from '../../shared/schemas/user.js';
-import { LOCALE_STORAGE_KEY } from '../i18n/locale.js';
 
 /** Where the back-office keeps its session: the token per tab, the user across tabs. */
 export const TOKEN_KEY = 'portico.token';
@@ -36,8 +35,8 @@ export function saveUser(user: CurrentUser) {
  */
 export function clearSession() {
   if (!hasWindow()) return;
-  const locale = window.localStorage.getItem(LOCALE_STORAGE_KEY);
   window.sessionStorage.removeItem(TOKEN_KEY);
+  // All of localStorage, as the original product does. The language survives in the
+  // `portico.locale` cookie, from which the server renders the sign-in page.
   window.localStorage.clear();
-  if (locale) window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
 }
