@@ -39,6 +39,29 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     expect(wrongType.json().isSuccess).toBe(false);
   });
 
+  it('answers a wrong method with the not-found envelope, never the web app', async () => {
+    for (const [method, url] of [['PUT', '/api/News/Query'], ['DELETE', '/api/security/login'], ['PATCH', '/api/User/Update'], ['GET', '/api/security/logout']] as const) {
+      const res = await t.call(method, url, method === 'GET' ? undefined : {});
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40004, message: expect.stringContaining(url), data: null });
+    }
+  });
+
+  it('takes JSON only: any other body type is a 415 envelope, and a body that is no object a 400', async () => {
+    for (const [type, payload] of [['text/plain', '{"userName":"admin"}'], ['application/x-www-form-urlencoded', 'userName=admin&password=x'], ['application/xml', '<a/>']]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/security/login', payload, headers: { 'content-type': type } });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40015, message: expect.any(String), data: null });
+    }
+    const charset = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: '{"pageSize":5}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(charset.json()).toMatchObject({ isSuccess: true, data: { meta: { pageSize: 5 } } });
+    const notObject = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: '[1]', headers: { 'content-type': 'application/json' } });
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json()).toMatchObject({ errorCode: 40000, data: { issues: [{ path: '' }] } });
+    expect(notObject.json().message).not.toMatch(/^:/);
+  });
+
   it('answers an unexpected error with 500 and a request id, never the error itself', async () => {
     const res = await t.call('GET', '/api/test/boom');
     expect(res.statusCode).toBe(500);

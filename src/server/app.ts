@@ -85,6 +85,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('apiRoutes', []);
   app.decorateRequest('sessionUser', undefined);
 
+  // The API speaks JSON and multipart only: a text/plain body is refused with 415 like any other
+  // type, instead of reaching a handler as a bare string. (The web app only answers GET and HEAD.)
+  app.removeContentTypeParser('text/plain');
   // JSON bodies may be empty (a delete is `POST News/5` with no body).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
