@@ -118,7 +118,7 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
 
 describe('start-up', () => {
   it('refuses a bad setting with one line naming the variable', () => {
-    for (const [name, value] of [['PORT', 'abc'], ['PORTICO_ADMIN_PASSWORD', 'short'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x']]) {
+    for (const [name, value] of [['PORT', 'abc'], ['PORTICO_ADMIN_PASSWORD', 'short'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['TRUST_PROXY', 'my-proxy'], ['TRUST_PROXY', '10.0.0.0/99'], ['SESSION_IDLE_MINUTES', '-5']]) {
       let message = '';
       try {
         loadConfig({ [name]: value });
@@ -129,6 +129,13 @@ describe('start-up', () => {
       expect(message).toContain(name);
       expect(message.split('\n')).toHaveLength(1);
     }
+  });
+
+  it('reads TRUST_PROXY as true, false or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
   });
 
   it('creates the administrator with a random password logged once, and adds the demo content', async () => {
