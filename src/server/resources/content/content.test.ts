@@ -185,6 +185,10 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     const latest = (await t.call('POST', '/api/Job/Latest')).json().data;
     expect(latest).toHaveLength(6);
     expect(latest[0].title).toBe('最新职位 6');
+    expect((await t.call('POST', '/api/Job/Latest', {})).json().data).toEqual(latest);
+    const unknownField = await t.call('POST', '/api/Job/Latest', { pageSize: 50 });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().data.issues[0].path).toBe('pageSize');
     const byLocation = (await t.call('POST', '/api/Job/Query', { filters: { location: '上海', categoryId: jobCategory } })).json().data;
     expect(byLocation.items.map((j: { id: number }) => j.id)).toEqual([open.id]);
     const badSalary = await t.call('POST', '/api/Job/Update', { id: open.id, salaryMin: 30000, salaryMax: 100 }, admin);

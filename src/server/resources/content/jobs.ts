@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Job } from '../../../shared/schemas/job.js';
 import { LATEST_JOBS_MAX, jobCreateSchema, jobQuerySchema, jobUpdateSchema } from '../../../shared/schemas/job.js';
 import { nowIso } from '../../context.js';
@@ -8,6 +9,7 @@ import type { AnyDb, ResourceDef, Row } from '../../crud/resource.js';
 import type { RouteSpec } from '../../http/routes.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
 import { serializeOk } from '../../http/envelope.js';
+import { parse } from '../../http/validate.js';
 
 export function presentJob(row: Row): Job {
   return {
@@ -105,6 +107,9 @@ export const jobResource: ResourceDef<Job> = {
   },
 };
 
+// Job/Latest takes no parameters; like every other call it refuses fields it does not know.
+const latestJobsBody = z.strictObject({}).optional();
+
 /** `POST Job/Latest`: the newest open jobs for the home page. */
 export const latestJobsRoute: RouteSpec = {
   method: 'POST',
@@ -112,8 +117,10 @@ export const latestJobsRoute: RouteSpec = {
   summary: `The newest open jobs (at most ${LATEST_JOBS_MAX})`,
   tag: 'Job',
   access: 'public',
+  body: latestJobsBody,
   handler: async (request: FastifyRequest) => {
     const ctx = request.server.ctx;
+    parse(latestJobsBody, request.body ?? undefined);
     return ctx.publicCache.through('Job/Latest', async () => {
       // Serialized once: the home page asks for this on every visit.
       const rows = await openJobsScope(jobResource.baseSelect(ctx.db.kysely as AnyDb), nowIso())
