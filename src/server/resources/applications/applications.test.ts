@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, docSample, docxSample, multipart, samples, testEngines } from '../../testing/harness.js';
 import type { TestApp } from '../../testing/harness.js';
@@ -128,6 +129,33 @@ describe.each(testEngines())('job applications on %s', (engine) => {
       storage.put = put;
     }
     expect(await applicationCount()).toBe(before);
+    expect(filesIn(filesDir())).toHaveLength(filesBefore);
+  });
+
+  it('leaves no file and no file record when the application cannot be inserted', async () => {
+    const kysely = t.app.ctx.db.kysely;
+    const fileRows = async () => Number((await kysely.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await applicationCount();
+    const filesBefore = filesIn(filesDir()).length;
+    const fileRowsBefore = await fileRows();
+    // The database itself refuses the insert, as a constraint or a full disk would.
+    if (engine === 'postgres') {
+      await sql`create function portico_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`.execute(kysely);
+      await sql`create trigger portico_test_refuse before insert on job_applications for each row execute function portico_test_refuse()`.execute(kysely);
+    } else {
+      await sql`create trigger portico_test_refuse before insert on job_applications begin select raise(abort, 'refused by test'); end`.execute(kysely);
+    }
+    try {
+      const res = await apply(fields(), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.6.0.2');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 50000 });
+      expect(res.body).not.toContain('refused by test');
+    } finally {
+      await sql`drop trigger portico_test_refuse${sql.raw(engine === 'postgres' ? ' on job_applications' : '')}`.execute(kysely);
+      if (engine === 'postgres') await sql`drop function portico_test_refuse()`.execute(kysely);
+    }
+    expect(await applicationCount()).toBe(before);
+    expect(await fileRows()).toBe(fileRowsBefore);
     expect(filesIn(filesDir())).toHaveLength(filesBefore);
   });
 

@@ -87,6 +87,13 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     );
     expect(job.json().data.description).toBe('<p>d</p>');
     expect(job.json().data.requirements).toBe('<ul><li>r</li></ul>');
+    const jobUpdated = await t.call(
+      'POST',
+      '/api/Job/Update',
+      { id: job.json().data.id, description: '<p onclick="x()">d2</p><iframe src="https://evil.example"></iframe>', requirements: '<a href="javascript:x()">r2</a>' },
+      admin,
+    );
+    expect(jobUpdated.json().data).toMatchObject({ description: '<p>d2</p>', requirements: '<a>r2</a>', title: 'Dev' });
   });
 
   it('shows the public only published news whose time has come; staff see everything', async () => {
