@@ -131,6 +131,24 @@ describe('start-up', () => {
     }
   });
 
+  it('names DATABASE_URL or DATA_DIR in one line when the database cannot be opened, never the password', async () => {
+    const attempts: [Record<string, string>, string][] = [
+      [{ DATABASE_URL: 'postgres://portico:s3cret-word@127.0.0.1:1/portico' }, 'DATABASE_URL'],
+      [{ DATA_DIR: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portico-bad-')), 'a-file', 'data') }, 'DATA_DIR'],
+    ];
+    for (const [env, setting] of attempts) {
+      if (env.DATA_DIR) fs.writeFileSync(path.dirname(env.DATA_DIR), 'not a folder');
+      const failure = await buildApp(loadConfig({ NODE_ENV: 'test', PORTICO_DEMO: '0', ...env }), { logger: false, web: false }).then(
+        () => new Error('started'),
+        (error: Error) => error,
+      );
+      expect(failure.message).toMatch(new RegExp(`^${setting}: `));
+      expect(failure.message.split('\n')).toHaveLength(1);
+      expect(failure.message).not.toContain('s3cret-word');
+      if (env.DATA_DIR) fs.rmSync(path.dirname(path.dirname(env.DATA_DIR)), { recursive: true, force: true });
+    }
+  });
+
   it('reads TRUST_PROXY as true, false or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ErrorCode } from '../shared/api.js';
 import type { Config } from './config.js';
@@ -10,6 +10,7 @@ import { MemoryCounterStore, RedisCounterStore } from './auth/counters.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import { prepareDatabase } from './bootstrap.js';
 import { connect } from './db/connect.js';
+import type { Db } from './db/connect.js';
 import { readRoutes, writeRoutes } from './crud/resource.js';
 import type { AnyDb } from './crud/resource.js';
 import { PublicReadCache } from './crud/public-cache.js';
@@ -45,6 +46,26 @@ function loggerFor(config: Config): FastifyServerOptions['logger'] {
   return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
+/**
+ * Connects and migrates. A failure names the setting to look at (DATABASE_URL, or DATA_DIR for the
+ * embedded database) in one line, as a bad configuration value does; the URL itself is never
+ * repeated, since it may hold a password.
+ */
+async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db> {
+  const { database } = config;
+  const setting = database.kind === 'sqlite' && database.file === path.join(config.dataDir, 'portico.db') ? 'DATA_DIR' : 'DATABASE_URL';
+  let db: Db | undefined;
+  try {
+    db = connect(config.database);
+    await prepareDatabase(db, config, log);
+    return db;
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+    throw new Error(`${setting}: the database could not be opened (${reason})`, { cause: error });
+  }
+}
+
 /** Builds the whole Portico server. It never listens: `server.ts` does, and tests inject requests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,13 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
   });
 
-  const db = connect(config.database);
-  try {
-    await prepareDatabase(db, config, app.log);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await openDatabase(config, app.log);
 
   const ctx: AppContext = {
     config,
