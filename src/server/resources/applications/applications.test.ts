@@ -164,7 +164,7 @@ describe.each(testEngines())('job applications on %s', (engine) => {
     const before = filesIn(outbox).length;
     const res = await apply(fields({ email: 'mail.check@example.com' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.7.0.1');
     expect(res.statusCode).toBe(200);
-    await t.app.ctx.mailer.idle();
+    // Without SMTP_URL both messages are in the outbox by the time the applicant gets the answer.
     const mails = fs.readdirSync(outbox).slice(before).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => /^To: hr@portico\.local/m.test(m))).toBe(true);

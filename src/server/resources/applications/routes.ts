@@ -103,9 +103,9 @@ async function readIntake(request: FastifyRequest): Promise<Intake> {
   return intake;
 }
 
-function notify(ctx: AppContext, application: JobApplication, input: JobApplicationCreate) {
+async function notify(ctx: AppContext, application: JobApplication, input: JobApplicationCreate) {
   const link = `${ctx.config.publicUrl}/ApplyInfoManagement/ContactDetails?id=${application.id}`;
-  ctx.mailer.send({
+  const toHr = ctx.mailer.send({
     to: ctx.config.hrEmail,
     subject: `新的职位申请 New application: ${application.jobTitle} — ${input.name}`,
     text: [
@@ -115,7 +115,7 @@ function notify(ctx: AppContext, application: JobApplication, input: JobApplicat
       `Review it in the back-office: ${link}`,
     ].join('\n'),
   });
-  ctx.mailer.send({
+  const toApplicant = ctx.mailer.send({
     to: input.email,
     subject: `我们已收到您的申请 We have received your application: ${application.jobTitle}`,
     text: [
@@ -126,6 +126,7 @@ function notify(ctx: AppContext, application: JobApplication, input: JobApplicat
       `Thank you for applying for "${application.jobTitle}". We have received your résumé and will be in touch soon.`,
     ].join('\n'),
   });
+  await Promise.all([toHr, toApplicant]);
 }
 
 const createRoute: RouteSpec = {
@@ -209,7 +210,7 @@ const createRoute: RouteSpec = {
     const application = presentApplication(
       (await jobApplicationResource.baseSelect(db).where('job_applications.id', '=', id).executeTakeFirst())!,
     );
-    notify(ctx, application, input);
+    await notify(ctx, application, input);
     return { id, jobId: application.jobId, jobTitle: application.jobTitle, statusId: application.statusId };
   },
 };
