@@ -238,6 +238,16 @@ describe('start-up', () => {
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('throttling counters in Redis', () => {
+  it('counts only failed sign-ins against an address: a success gives its place back', async () => {
+    const t = await createTestApp('sqlite', { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `portico-test-${randomBytes(4).toString('hex')}:`, LOGIN_MAX_FAILURES_PER_ADDRESS: '2' });
+    try {
+      expect((await t.call('POST', '/api/security/login', { userName: 'nobody', password: 'wrong-password' })).json().errorCode).toBe(40001);
+      for (let i = 0; i < 4; i++) expect(await t.signIn()).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('locks a user name across two instances sharing Redis', async () => {
     const env = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `portico-test-${randomBytes(4).toString('hex')}:`, LOGIN_MAX_FAILURES_PER_USER: '3' };
     const a = await createTestApp('sqlite', env);

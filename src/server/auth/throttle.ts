@@ -3,38 +3,66 @@ import type { AppContext } from '../context.js';
 import { tooManyRequests } from '../http/errors.js';
 import { userNameKey } from '../resources/users/present.js';
 
+const nameKeyOf = (userName: string) => `login:user:${userNameKey(userName)}`;
+const addressKeyOf = (address: string) => `login:addr:${address}`;
+
 /**
  * Sign-in throttling: only failures count. Too many for one user name (trimmed, any case) or from
- * one client address lock sign-in for that name or address, even with the right password.
+ * one client address lock sign-in for that name or address, even with the right password. This
+ * check comes first, before the body is even validated, so no variation of a request gets past a
+ * lock.
  */
 export async function assertSignInAllowed(ctx: AppContext, userName: string, address: string) {
   const [nameLocked, addressLocked] = await Promise.all([
-    ctx.counters.isLocked(`login:user:${userNameKey(userName)}`),
-    ctx.counters.isLocked(`login:addr:${address}`),
+    ctx.counters.isLocked(nameKeyOf(userName)),
+    ctx.counters.isLocked(addressKeyOf(address)),
   ]);
   if (nameLocked || addressLocked) throw tooManyRequests();
 }
 
-export async function recordSignInFailure(ctx: AppContext, userName: string, address: string) {
+export interface SignInAttempt {
+  failed(): Promise<void>;
+  succeeded(): Promise<void>;
+  /** The check could not be made: the attempt gives its places back. */
+  abandoned(): Promise<void>;
+}
+
+/**
+ * Takes a place for one password check in the name's and the address's counts before the (slow)
+ * check runs, so a burst of parallel guesses cannot all slip in ahead of the lock: an attempt
+ * beyond the allowance is refused unchecked. A success gives its places back (only failures
+ * count), and resets the name's count as the contract says.
+ */
+export async function beginSignInAttempt(ctx: AppContext, userName: string, address: string): Promise<SignInAttempt> {
   const { loginMaxPerUser, loginMaxPerAddress, loginWindowMs } = ctx.config.throttle;
-  const nameKey = `login:user:${userNameKey(userName)}`;
-  const addressKey = `login:addr:${address}`;
+  const nameKey = nameKeyOf(userName);
+  const addressKey = addressKeyOf(address);
   const [nameCount, addressCount] = await Promise.all([
     ctx.counters.hit(nameKey, loginWindowMs),
     ctx.counters.hit(addressKey, loginWindowMs),
   ]);
-  if (nameCount >= loginMaxPerUser) {
-    await ctx.counters.lock(nameKey, loginWindowMs);
-    await ctx.counters.reset(nameKey);
+  if (nameCount > loginMaxPerUser || addressCount > loginMaxPerAddress) {
+    await Promise.all([ctx.counters.release(nameKey), ctx.counters.release(addressKey)]);
+    throw tooManyRequests();
   }
-  if (addressCount >= loginMaxPerAddress) {
-    await ctx.counters.lock(addressKey, loginWindowMs);
-    await ctx.counters.reset(addressKey);
-  }
-}
-
-export async function recordSignInSuccess(ctx: AppContext, userName: string) {
-  await ctx.counters.reset(`login:user:${userNameKey(userName)}`);
+  return {
+    async failed() {
+      if (nameCount >= loginMaxPerUser) {
+        await ctx.counters.lock(nameKey, loginWindowMs);
+        await ctx.counters.reset(nameKey);
+      }
+      if (addressCount >= loginMaxPerAddress) {
+        await ctx.counters.lock(addressKey, loginWindowMs);
+        await ctx.counters.reset(addressKey);
+      }
+    },
+    async succeeded() {
+      await Promise.all([ctx.counters.reset(nameKey), ctx.counters.release(addressKey)]);
+    },
+    async abandoned() {
+      await Promise.all([ctx.counters.release(nameKey), ctx.counters.release(addressKey)]);
+    },
+  };
 }
 
 /**

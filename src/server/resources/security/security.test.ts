@@ -79,6 +79,17 @@ describe.each(testEngines())('security on %s', (engine) => {
     expect(await t.signIn()).toBeTruthy();
   });
 
+  it('lets no more than the allowed guesses through when they arrive all at once', async () => {
+    const { userName } = await buildUser(t, await t.signIn(), ['editor']);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => t.call('POST', '/api/security/login', { userName, password: 'wrong-password' })),
+    );
+    const codes = burst.map((res) => res.json().errorCode);
+    // The limit here is 3: three guesses are checked, every other attempt is refused unchecked.
+    expect(codes.filter((c) => c === 40001)).toHaveLength(3);
+    expect(codes.filter((c) => c === 40029)).toHaveLength(9);
+  });
+
   it('resets a name\'s failures on success', async () => {
     const { userName, password } = await buildUser(t, await t.signIn(), ['editor']);
     for (let round = 0; round < 3; round++) {
@@ -89,6 +100,16 @@ describe.each(testEngines())('security on %s', (engine) => {
 });
 
 describe('sign-in throttling per client address', () => {
+  it('counts only failures: successful sign-ins from the address never add up to a lock', async () => {
+    const t = await createTestApp('sqlite', { LOGIN_MAX_FAILURES_PER_ADDRESS: '2' });
+    try {
+      expect((await t.call('POST', '/api/security/login', { userName: 'nobody', password: 'wrong-password' })).json().errorCode).toBe(40001);
+      for (let i = 0; i < 4; i++) expect(await t.signIn()).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('locks an address after too many failures across user names', async () => {
     const t = await createTestApp('sqlite', { LOGIN_MAX_FAILURES_PER_ADDRESS: '4' });
     try {
