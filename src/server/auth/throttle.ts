@@ -70,18 +70,34 @@ export async function beginSignInAttempt(ctx: AppContext, userName: string, addr
  * accepted submissions count towards that limit, so a visitor correcting a mistake is not locked
  * out; every attempt also counts towards a five times larger limit, which bounds what a robot can
  * make the server parse (a résumé can weigh 10 MB).
+ *
+ * A submission takes its place in the count before it is read, so a burst of parallel ones cannot
+ * all pass the check before any is counted; the handler gives the place back with `release()` when
+ * the submission is refused after all (invalid, a job that is not open, a failed save).
  */
-export async function assertFormAllowed(request: FastifyRequest, form: string) {
+export async function reserveFormSubmission(request: FastifyRequest, form: string): Promise<{ release(): Promise<void> }> {
   const { formMaxPerAddress, formWindowMs } = request.server.ctx.config.throttle;
   const counters = request.server.ctx.counters;
+  const acceptedKey = `form:${form}:${request.ip}`;
   const [accepted, attempts] = await Promise.all([
-    counters.get(`form:${form}:${request.ip}`),
+    counters.hit(acceptedKey, formWindowMs),
     counters.hit(`form-attempt:${form}:${request.ip}`, formWindowMs),
   ]);
-  if (accepted >= formMaxPerAddress || attempts > formMaxPerAddress * 5) throw tooManyRequests();
+  const release = () => counters.release(acceptedKey);
+  if (accepted > formMaxPerAddress || attempts > formMaxPerAddress * 5) {
+    await release();
+    throw tooManyRequests();
+  }
+  return { release };
 }
 
-export async function countFormSubmission(request: FastifyRequest, form: string) {
-  const { formWindowMs } = request.server.ctx.config.throttle;
-  await request.server.ctx.counters.hit(`form:${form}:${request.ip}`, formWindowMs);
+/** Runs a public form's handler in its reserved place, given back if the submission is refused. */
+export async function withFormAllowance<T>(request: FastifyRequest, form: string, accept: () => Promise<T>): Promise<T> {
+  const place = await reserveFormSubmission(request, form);
+  try {
+    return await accept();
+  } catch (error) {
+    await place.release();
+    throw error;
+  }
 }

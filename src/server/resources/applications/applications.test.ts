@@ -201,6 +201,14 @@ describe.each(testEngines())('job applications on %s', (engine) => {
     expect((await t.call('GET', url, undefined, hr.token)).statusCode).toBe(200);
   });
 
+  it('accepts no more than 20 applications from one address when they arrive all at once', async () => {
+    const resume = { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf };
+    const burst = await Promise.all(Array.from({ length: 24 }, () => apply(fields({ name: '并发' }), resume, '10.11.0.1')));
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+
   it('accepts at most 20 applications per address per window, and silently drops a robot\'s', async () => {
     const address = '10.10.0.1';
     const resume = { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf };

@@ -12,7 +12,7 @@ import type { JobApplicationCreate } from '../../../shared/schemas/job-applicati
 import { applicationStatusMoveSchema } from '../../../shared/status.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../context.js';
-import { assertFormAllowed, countFormSubmission } from '../../auth/throttle.js';
+import { withFormAllowance } from '../../auth/throttle.js';
 import { readRoutes } from '../../crud/resource.js';
 import type { AnyDb, ResourceDef, Row } from '../../crud/resource.js';
 import { cleanFileName, detectMimeType } from '../../files/detect.js';
@@ -138,82 +138,80 @@ const createRoute: RouteSpec = {
   access: 'public',
   multipart: { fields: jobApplicationCreateSchema, files: { resume: 'PDF, DOC or DOCX, at most 10 MB' } },
   bodyLimit: RESUME_MAX_BYTES + 1024 * 1024,
-  handler: async (request) => {
-    const ctx = request.server.ctx;
-    await assertFormAllowed(request, 'application');
-    const intake = await readIntake(request);
-    const input = parse(jobApplicationCreateSchema, intake.fields);
-    if (!intake.resume || intake.resume.content.length === 0) {
-      throw validationError([{ path: 'resume', message: 'Required' }]);
-    }
-    if (input.website) {
-      await countFormSubmission(request, 'application');
-      return { id: 0 };
-    }
-    const mimeType = await detectMimeType(intake.resume.content);
-    if (!mimeType || !(RESUME_MIME_TYPES as readonly string[]).includes(mimeType)) {
-      throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
-    }
-    const db = ctx.db.kysely as AnyDb;
-    const job = await openJobsScope(db.selectFrom('jobs').select(['jobs.id', 'jobs.title']), nowIso())
-      .where('jobs.id', '=', input.jobId)
-      .executeTakeFirst();
-    if (!job) throw notFound('Job');
-
-    const key = newStorageKey();
-    const now = nowIso();
-    let id: number;
-    try {
-      id = await ctx.db.kysely.transaction().execute(async (trx) => {
-        const file = await trx
-          .insertInto('files')
-          .values({
-            name: cleanFileName(intake.resume!.name, mimeType),
-            size: intake.resume!.content.length,
-            mime_type: mimeType,
-            kind: 'resume',
-            storage_key: key,
-            created_by: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const application = await trx
-          .insertInto('job_applications')
-          .values({
-            job_id: input.jobId,
-            name: input.name,
-            phone: input.phone,
-            email: input.email,
-            education: input.education ?? null,
-            years_of_experience: input.yearsOfExperience ?? null,
-            cover_letter: input.coverLetter ?? '',
-            resume_file_id: file.id,
-            status_id: 1,
-            consent_at: now,
-            note: '',
-            client_address: request.ip,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await ctx.storage.put(key, intake.resume!.content);
-        return application.id;
-      });
-    } catch (error) {
-      // Whatever failed (an insert, the write itself, the commit), no file outlives its record.
-      await ctx.storage.remove(key);
-      throw error;
-    }
-    await countFormSubmission(request, 'application');
-    const application = presentApplication(
-      (await jobApplicationResource.baseSelect(db).where('job_applications.id', '=', id).executeTakeFirst())!,
-    );
-    await notify(ctx, application, input);
-    return { id, jobId: application.jobId, jobTitle: application.jobTitle, statusId: application.statusId };
-  },
+  handler: (request) => withFormAllowance(request, 'application', () => acceptApplication(request)),
 };
+
+/** Reads, checks and saves one application with its résumé; any refusal throws. */
+async function acceptApplication(request: FastifyRequest) {
+  const ctx = request.server.ctx;
+  const intake = await readIntake(request);
+  const input = parse(jobApplicationCreateSchema, intake.fields);
+  if (!intake.resume || intake.resume.content.length === 0) {
+    throw validationError([{ path: 'resume', message: 'Required' }]);
+  }
+  if (input.website) return { id: 0 };
+  const mimeType = await detectMimeType(intake.resume.content);
+  if (!mimeType || !(RESUME_MIME_TYPES as readonly string[]).includes(mimeType)) {
+    throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
+  }
+  const db = ctx.db.kysely as AnyDb;
+  const job = await openJobsScope(db.selectFrom('jobs').select(['jobs.id', 'jobs.title']), nowIso())
+    .where('jobs.id', '=', input.jobId)
+    .executeTakeFirst();
+  if (!job) throw notFound('Job');
+
+  const key = newStorageKey();
+  const now = nowIso();
+  let id: number;
+  try {
+    id = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const file = await trx
+        .insertInto('files')
+        .values({
+          name: cleanFileName(intake.resume!.name, mimeType),
+          size: intake.resume!.content.length,
+          mime_type: mimeType,
+          kind: 'resume',
+          storage_key: key,
+          created_by: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const application = await trx
+        .insertInto('job_applications')
+        .values({
+          job_id: input.jobId,
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          education: input.education ?? null,
+          years_of_experience: input.yearsOfExperience ?? null,
+          cover_letter: input.coverLetter ?? '',
+          resume_file_id: file.id,
+          status_id: 1,
+          consent_at: now,
+          note: '',
+          client_address: request.ip,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.storage.put(key, intake.resume!.content);
+      return application.id;
+    });
+  } catch (error) {
+    // Whatever failed (an insert, the write itself, the commit), no file outlives its record.
+    await ctx.storage.remove(key);
+    throw error;
+  }
+  const application = presentApplication(
+    (await jobApplicationResource.baseSelect(db).where('job_applications.id', '=', id).executeTakeFirst())!,
+  );
+  await notify(ctx, application, input);
+  return { id, jobId: application.jobId, jobTitle: application.jobTitle, statusId: application.statusId };
+}
 
 export const applicationRoutes: RouteSpec[] = [
   createRoute,
