@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { ADMIN_PASSWORD, createTestApp, testEngines } from './testing/harness.js';
+import { ADMIN_PASSWORD, createTestApp, multipart, testEngines } from './testing/harness.js';
 import type { TestApp } from './testing/harness.js';
 
 describe.each(testEngines())('the HTTP contract on %s', (engine) => {
@@ -54,6 +54,16 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
       expect(res.statusCode, type).toBe(415);
       expect(res.json()).toEqual({ isSuccess: false, errorCode: 40015, message: expect.any(String), data: null });
     }
+    // Each call takes the one kind of body it declares: multipart where JSON is expected and the
+    // other way round are the wrong content type as well.
+    const token = await t.signIn();
+    const form = multipart({ name: 'x' });
+    const multipartToJson = await t.app.inject({ method: 'POST', url: '/api/NewsCategory', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    expect(multipartToJson.statusCode).toBe(415);
+    expect(multipartToJson.json()).toMatchObject({ isSuccess: false, errorCode: 40015 });
+    const jsonToUpload = await t.call('POST', '/api/File', { file: 'x' }, token);
+    expect(jsonToUpload.statusCode).toBe(415);
+    expect(jsonToUpload.json()).toMatchObject({ isSuccess: false, errorCode: 40015 });
     const charset = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: '{"pageSize":5}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(charset.json()).toMatchObject({ isSuccess: true, data: { meta: { pageSize: 5 } } });
     const notObject = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: '[1]', headers: { 'content-type': 'application/json' } });
@@ -84,7 +94,12 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     }
     expect(doc.paths['/api/News'].post.requestBody.content['application/json'].schema.properties.title).toBeDefined();
     expect(doc.paths['/api/JobApplication'].post.requestBody.content['multipart/form-data'].schema.properties.resume).toBeDefined();
-    const page = await t.call('GET', '/api/docs');
+    for (const [url, accept] of [['/api/docs/json', '*/*'], ['/api/docs', 'application/json']]) {
+      const same = await t.call('GET', url, undefined, undefined, { accept });
+      expect(same.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(same.json(), url).toEqual(doc);
+    }
+    const page = await t.call('GET', '/api/docs', undefined, undefined, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('/api/security/login');
     expect(page.body).toContain('/api/JobApplication/Query');

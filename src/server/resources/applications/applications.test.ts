@@ -100,7 +100,8 @@ describe.each(testEngines())('job applications on %s', (engine) => {
       expect(res.json().data.issues.map((i: { path: string }) => i.path), field).toContain(field);
     }
     const json = await t.call('POST', '/api/JobApplication', { jobId, name: 'x' });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ isSuccess: false, errorCode: 40015 });
   });
 
   it('answers 404 for a job that is not open', async () => {

@@ -83,9 +83,6 @@ interface Intake {
 
 /** Reads the multipart form: text fields, and one résumé of at most 10 MB. */
 async function readIntake(request: FastifyRequest): Promise<Intake> {
-  if (!request.isMultipart()) {
-    throw validationError([{ path: 'resume', message: 'Send the form as multipart/form-data with the résumé file' }]);
-  }
   const intake: Intake = { fields: {} };
   const parts = request.parts({ limits: { fileSize: RESUME_MAX_BYTES, files: 2, fields: 30, fieldSize: 64 * 1024 } });
   for await (const part of parts) {
