@@ -79,6 +79,9 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     expect(news.content).toContain('rel="noopener noreferrer"');
     const updated = await t.call('POST', '/api/News/Update', { id: news.id, content: '<p>ok</p><script>x()</script>' }, admin);
     expect(updated.json().data.content).toBe('<p>ok</p>');
+    // Images uploaded through POST File keep their site path; data: and protocol-relative ones do not.
+    const withImages = await t.call('POST', '/api/News/Update', { id: news.id, content: '<img src="/api/File/Download/3" alt="a"><img src="data:image/png;base64,AAAA"><a href="//evil.example">x</a>' }, admin);
+    expect(withImages.json().data.content).toBe('<img src="/api/File/Download/3" alt="a" /><img /><a>x</a>');
     const job = await t.call(
       'POST',
       '/api/Job',
