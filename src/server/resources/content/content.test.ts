@@ -204,6 +204,13 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     const badSalary = await t.call('POST', '/api/Job/Update', { id: open.id, salaryMin: 30000, salaryMax: 100 }, admin);
     expect(badSalary.statusCode).toBe(400);
     expect(badSalary.json().data.issues[0].path).toBe('salaryMax');
+    // One end sent alone is checked against the stored other end (open: 10000–20000).
+    for (const [body, field] of [[{ salaryMin: 25000 }, 'salaryMin'], [{ salaryMax: 5000 }, 'salaryMax']] as const) {
+      const res = await t.call('POST', '/api/Job/Update', { id: open.id, ...body }, admin);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().data.issues[0].path).toBe(field);
+    }
+    expect((await t.call('POST', '/api/Job/Update', { id: open.id, salaryMax: null, salaryMin: 25000 }, admin)).json().data).toMatchObject({ salaryMin: 25000, salaryMax: null });
   });
 
   it('lets an editor manage news but not jobs, and hr jobs but not news', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Job } from '../../../shared/schemas/job.js';
 import { LATEST_JOBS_MAX, jobCreateSchema, jobQuerySchema, jobUpdateSchema } from '../../../shared/schemas/job.js';
 import { nowIso } from '../../context.js';
-import { conflict } from '../../http/errors.js';
+import { conflict, validationError } from '../../http/errors.js';
 import { requireExisting } from '../../crud/resource.js';
 import type { AnyDb, ResourceDef, Row } from '../../crud/resource.js';
 import type { RouteSpec } from '../../http/routes.js';
@@ -38,6 +38,19 @@ export function presentJob(row: Row): Job {
 function publishedAtFor(input: Row, existing?: Row): string | undefined {
   if (input.status === 'open' && !existing?.published_at) return nowIso();
   return undefined;
+}
+
+/**
+ * The schema checks a range given whole; an update that sends one end is checked here against the
+ * stored other end, so no update leaves salaryMin above salaryMax.
+ */
+function assertSalaryRangeKeepsOrder(input: Row, existing?: Row) {
+  if (!existing) return;
+  const min = input.salaryMin !== undefined ? input.salaryMin : existing.salary_min;
+  const max = input.salaryMax !== undefined ? input.salaryMax : existing.salary_max;
+  if (min != null && max != null && Number(min) > Number(max)) {
+    throw validationError([{ path: input.salaryMax !== undefined ? 'salaryMax' : 'salaryMin', message: 'salaryMin must not be more than salaryMax' }]);
+  }
 }
 
 const richText = (html: unknown) => (typeof html === 'string' ? sanitizeRichText(html) : undefined);
@@ -82,22 +95,25 @@ export const jobResource: ResourceDef<Job> = {
     id: 'jobs.id',
   },
   defaultSort: [['jobs.published_at', 'desc']],
-  toRow: (input, existing) => ({
-    title: input.title,
-    category_id: input.categoryId,
-    department: input.department,
-    location: input.location,
-    employment_type: input.employmentType,
-    headcount: input.headcount,
-    salary_min: input.salaryMin,
-    salary_max: input.salaryMax,
-    description: richText(input.description),
-    requirements: richText(input.requirements),
-    status: input.status,
-    published_at: publishedAtFor(input, existing),
-    closes_at: input.closesAt,
-    locale: input.locale,
-  }),
+  toRow: (input, existing) => {
+    assertSalaryRangeKeepsOrder(input, existing);
+    return {
+      title: input.title,
+      category_id: input.categoryId,
+      department: input.department,
+      location: input.location,
+      employment_type: input.employmentType,
+      headcount: input.headcount,
+      salary_min: input.salaryMin,
+      salary_max: input.salaryMax,
+      description: richText(input.description),
+      requirements: richText(input.requirements),
+      status: input.status,
+      published_at: publishedAtFor(input, existing),
+      closes_at: input.closesAt,
+      locale: input.locale,
+    };
+  },
   checkReferences: async (db, row) => {
     await requireExisting(db, 'job_categories', row.category_id, 'categoryId', 'job category');
   },
