@@ -72,6 +72,33 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     expect(notObject.json().message).not.toMatch(/^:/);
   });
 
+  it('answers a path with broken percent-encoding with the 400 envelope', async () => {
+    for (const url of ['/api/News/%ZZ', '/api/%E0%A4%A']) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40000, data: { issues: [{ path: '' }] } });
+    }
+  });
+
+  it('refuses text holding a NUL character with 400 naming the field, never a database error', async () => {
+    const token = await t.signIn();
+    const cases: [string, string, string][] = [
+      ['/api/News/Query', '{"keyword":"a\\u0000b"}', 'keyword'],
+      ['/api/NewsCategory', '{"name":"a\\u0000b"}', 'name'],
+      ['/api/ContactInfo', '{"name":"x","email":"a@example.com","message":"m\\u0000"}', 'message'],
+      ['/api/News/Query', '{"filters":{"a\\u0000":1}}', 'filters.a\u0000'],
+      ['/api/security/login', '{"userName":"a\\u0000b","password":"password-1"}', 'userName'],
+    ];
+    for (const [url, payload, field] of cases) {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, remoteAddress: '10.30.0.1' });
+      expect(res.statusCode, `${url} ${payload}`).toBe(400);
+      expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40000, data: { issues: [{ path: field }] } });
+    }
+    // An escaped backslash before "u0000" is ordinary text.
+    const literal = await t.call('POST', '/api/NewsCategory', { name: 'a\\u0000b' }, token);
+    expect(literal.json().data.name).toBe('a\\u0000b');
+  });
+
   it('answers an unexpected error with 500 and a request id, never the error itself', async () => {
     const res = await t.call('GET', '/api/test/boom');
     expect(res.statusCode).toBe(500);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ErrorCode } from '../shared/api.js';
 import type { Config } from './config.js';
@@ -21,6 +21,8 @@ import { failure, ok } from './http/envelope.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerApiDocs } from './http/openapi.js';
 import { registerRoutes } from './http/routes.js';
+import { NUL_MESSAGE, nulPathOf } from './http/validate.js';
+import { validationError } from './http/errors.js';
 import { Mailer } from './mail/mailer.js';
 import { mountWebApp } from './web/mount.js';
 import { applicationRoutes } from './resources/applications/routes.js';
@@ -75,6 +77,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // Errors raised before routing (a path with broken percent-encoding) get the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed request address' : 'Bad request';
+      // frameworkErrors types its reply by a generic schema; this one is a plain reply.
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send(failure(ErrorCode.validation, message, { issues: [{ path: '', message }] }));
+    },
   });
 
   const db = await openDatabase(config, app.log);
@@ -107,11 +118,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
+      return done(Object.assign(new Error('Malformed JSON body'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
     }
+    // A NUL can only arrive escaped; only then is the parsed body walked.
+    const nulPath = /\\u0000/i.test(text) ? nulPathOf(value) : null;
+    if (nulPath !== null) return done(validationError([{ path: nulPath, message: NUL_MESSAGE }]), undefined);
+    done(null, value);
   });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 30 } });
 

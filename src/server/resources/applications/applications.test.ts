@@ -92,6 +92,7 @@ describe.each(testEngines())('job applications on %s', (engine) => {
       [fields({ name: '' }), resume, 'name'],
       [fields({ phone: 'call me' }), resume, 'phone'],
       [fields({ hobby: 'chess' }), resume, 'hobby'],
+      [fields({ coverLetter: 'hello\u0000world' }), resume, 'coverLetter'],
       [fields(), undefined, 'resume'],
     ];
     for (const [f, r, field] of cases) {

@@ -20,7 +20,7 @@ import { downloadUrlOf } from '../../files/routes.js';
 import { newStorageKey } from '../../files/storage.js';
 import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { RouteSpec } from '../../http/routes.js';
-import { parse } from '../../http/validate.js';
+import { NUL_MESSAGE, parse } from '../../http/validate.js';
 import { openJobsScope } from '../content/jobs.js';
 import { readWithHistoryRoute, statusMoveRoute } from '../inquiries/status-history.js';
 
@@ -94,7 +94,9 @@ async function readIntake(request: FastifyRequest): Promise<Intake> {
       }
       intake.resume = { name: file.filename, content: await file.toBuffer() };
     } else if (!(part.fieldname in intake.fields)) {
-      intake.fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      if (value.includes('\u0000')) throw validationError([{ path: part.fieldname, message: NUL_MESSAGE }]);
+      intake.fields[part.fieldname] = value;
     }
   }
   return intake;
