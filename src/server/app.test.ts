@@ -99,6 +99,26 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     expect(literal.json().data.name).toBe('a\\u0000b');
   });
 
+  it('treats ids beyond 32 bits as no record (404 in a path, 400 in a body), never a database error', async () => {
+    const token = await t.signIn();
+    const big = 3_000_000_000;
+    for (const [method, url] of [['GET', `/api/News/${big}`], ['GET', `/api/JobApplication/${big}`], ['POST', `/api/News/${big}`], ['DELETE', `/api/User/${big}`], ['GET', `/api/File/Download/${big}`]] as const) {
+      const res = await t.call(method, url, undefined, token);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().errorCode).toBe(40004);
+    }
+    for (const [url, body, field] of [
+      ['/api/News/Query', { filters: { categoryId: big } }, 'filters.categoryId'],
+      ['/api/News/Update', { id: big, title: 'x' }, 'id'],
+      ['/api/News', { title: 'x', content: '<p>x</p>', categoryId: big }, 'categoryId'],
+      ['/api/User/UpdatePassword', { id: big, newPassword: 'password-123' }, 'id'],
+    ] as const) {
+      const res = await t.call('POST', url, body, token);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().data.issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+  });
+
   it('answers an unexpected error with 500 and a request id, never the error itself', async () => {
     const res = await t.call('GET', '/api/test/boom');
     expect(res.statusCode).toBe(500);
