@@ -64,6 +64,12 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     const jsonToUpload = await t.call('POST', '/api/File', { file: 'x' }, token);
     expect(jsonToUpload.statusCode).toBe(415);
     expect(jsonToUpload.json()).toMatchObject({ isSuccess: false, errorCode: 40015 });
+    // An empty body is no body, whatever type the client put on it.
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const category = (await t.call('POST', '/api/NewsCategory', { name: `empty body ${type}` }, token)).json().data.id;
+      const removed = await t.app.inject({ method: 'POST', url: `/api/NewsCategory/${category}`, payload: '', headers: { 'content-type': type, authorization: `Bearer ${token}` } });
+      expect(removed.json(), type).toMatchObject({ isSuccess: true, data: { id: category } });
+    }
     const charset = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: '{"pageSize":5}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(charset.json()).toMatchObject({ isSuccess: true, data: { meta: { pageSize: 5 } } });
     const notObject = await t.app.inject({ method: 'POST', url: '/api/News/Query', payload: '[1]', headers: { 'content-type': 'application/json' } });

@@ -129,6 +129,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (nulPath !== null) return done(validationError([{ path: nulPath, message: NUL_MESSAGE }]), undefined);
     done(null, value);
   });
+  // Any other type: an empty body is no body (some clients label even that, `fetch(url, { body: '' })`
+  // sends text/plain), anything else is the wrong content type.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    if ((body as Buffer).length === 0) return done(null, undefined);
+    done(Object.assign(new Error('Unsupported content type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), undefined);
+  });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 30 } });
 
   installErrorHandling(app);
