@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ErrorCode } from '../shared/api.js';
 import type { Config } from './config.js';
@@ -10,6 +10,7 @@ import { MemoryCounterStore, RedisCounterStore } from './auth/counters.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import { prepareDatabase } from './bootstrap.js';
 import { connect } from './db/connect.js';
+import type { Db } from './db/connect.js';
 import { readRoutes, writeRoutes } from './crud/resource.js';
 import type { AnyDb } from './crud/resource.js';
 import { PublicReadCache } from './crud/public-cache.js';
@@ -20,6 +21,8 @@ import { failure, ok } from './http/envelope.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerApiDocs } from './http/openapi.js';
 import { registerRoutes } from './http/routes.js';
+import { NUL_MESSAGE, nulPathOf } from './http/validate.js';
+import { validationError } from './http/errors.js';
 import { Mailer } from './mail/mailer.js';
 import { mountWebApp } from './web/mount.js';
 import { applicationRoutes } from './resources/applications/routes.js';
@@ -45,6 +48,26 @@ function loggerFor(config: Config): FastifyServerOptions['logger'] {
   return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
 }
 
+/**
+ * Connects and migrates. A failure names the setting to look at (DATABASE_URL, or DATA_DIR for the
+ * embedded database) in one line, as a bad configuration value does; the URL itself is never
+ * repeated, since it may hold a password.
+ */
+async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db> {
+  const { database } = config;
+  const setting = database.kind === 'sqlite' && database.file === path.join(config.dataDir, 'portico.db') ? 'DATA_DIR' : 'DATABASE_URL';
+  let db: Db | undefined;
+  try {
+    db = connect(config.database);
+    await prepareDatabase(db, config, log);
+    return db;
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+    throw new Error(`${setting}: the database could not be opened (${reason})`, { cause: error });
+  }
+}
+
 /** Builds the whole Portico server. It never listens: `server.ts` does, and tests inject requests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,15 +77,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // Errors raised before routing (a path with broken percent-encoding) get the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed request address' : 'Bad request';
+      // frameworkErrors types its reply by a generic schema; this one is a plain reply.
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send(failure(ErrorCode.validation, message, { issues: [{ path: '', message }] }));
+    },
   });
 
-  const db = connect(config.database);
-  try {
-    await prepareDatabase(db, config, app.log);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await openDatabase(config, app.log);
 
   const ctx: AppContext = {
     config,
@@ -85,15 +111,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('apiRoutes', []);
   app.decorateRequest('sessionUser', undefined);
 
+  // The API speaks JSON and multipart only: a text/plain body is refused with 415 like any other
+  // type, instead of reaching a handler as a bare string. (The web app only answers GET and HEAD.)
+  app.removeContentTypeParser('text/plain');
   // JSON bodies may be empty (a delete is `POST News/5` with no body).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
+      return done(Object.assign(new Error('Malformed JSON body'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
     }
+    // A NUL can only arrive escaped; only then is the parsed body walked.
+    const nulPath = /\\u0000/i.test(text) ? nulPathOf(value) : null;
+    if (nulPath !== null) return done(validationError([{ path: nulPath, message: NUL_MESSAGE }]), undefined);
+    done(null, value);
+  });
+  // Any other type: an empty body is no body (some clients label even that, `fetch(url, { body: '' })`
+  // sends text/plain), anything else is the wrong content type.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    if ((body as Buffer).length === 0) return done(null, undefined);
+    done(Object.assign(new Error('Unsupported content type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), undefined);
   });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 30 } });
 

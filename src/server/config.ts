@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,38 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true' || v === 'yes'));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+// The names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDR ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` (every proxy), `false`, or the comma-separated addresses, CIDR ranges or range names of the
+ * proxies whose `X-Forwarded-For` may be believed. Checked here: a typo would otherwise surface as
+ * a stack trace from deep inside the server, or silently trust nobody.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] | boolean => {
+    if (value === undefined || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected true, false or proxy addresses / CIDR ranges, got "${bad ?? value}"` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -28,7 +61,7 @@ const envSchema = z.object({
   HR_EMAIL: z.string().email().default('hr@portico.local'),
   REDIS_URL: z.string().url().optional(),
   REDIS_KEY_PREFIX: z.string().min(1).default('portico:'),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: positiveInt(120),
   SESSION_ABSOLUTE_HOURS: positiveInt(12),
@@ -89,12 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           kind: 'sqlite',
           file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'portico.db'),
         };
-  const trustProxy =
-    e.TRUST_PROXY === undefined
-      ? false
-      : e.TRUST_PROXY === 'true'
-        ? true
-        : e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
+  const trustProxy = e.TRUST_PROXY;
   const lockMs = e.LOGIN_LOCK_MINUTES * 60_000;
   return {
     env: e.NODE_ENV,

@@ -14,7 +14,10 @@ export const KEYWORD_MAX = 200;
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 
-export const id = z.coerce.number().int().positive();
+/** Ids are 32-bit integers in PostgreSQL: a larger number names no record and must not reach it. */
+export const ID_MAX = 2_147_483_647;
+
+export const id = z.coerce.number().int().positive().max(ID_MAX);
 
 export const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
 export const optionalText = (max: number) => z.string().trim().max(max);

@@ -8,6 +8,8 @@ export interface CounterStore {
   /** Adds one to `key` (a window of `windowMs` starts with the first hit) and answers the count. */
   hit(key: string, windowMs: number): Promise<number>;
   get(key: string): Promise<number>;
+  /** Takes one back from `key`, if it is still counting (its window has not run out). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   /** Sets a flag that expires after `ms`. */
   lock(key: string, ms: number): Promise<void>;
@@ -34,6 +36,11 @@ export class MemoryCounterStore implements CounterStore {
   async get(key: string): Promise<number> {
     const entry = this.counts.get(key);
     return entry && entry.expiresAt > Date.now() ? entry.count : 0;
+  }
+
+  async release(key: string): Promise<void> {
+    const entry = this.counts.get(key);
+    if (entry && entry.expiresAt > Date.now() && entry.count > 0) entry.count -= 1;
   }
 
   async reset(key: string): Promise<void> {
@@ -77,6 +84,15 @@ export class RedisCounterStore implements CounterStore {
 
   async get(key: string): Promise<number> {
     return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async release(key: string): Promise<void> {
+    // Only a key that still exists (and so keeps its expiry) is taken down; never below zero.
+    await this.redis.eval(
+      "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0",
+      1,
+      this.prefix + key,
+    );
   }
 
   async reset(key: string): Promise<void> {

@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 
+/** The other three image kinds, each as its own signature says (a 1×1 GIF; JPEG and WebP headers). */
+const otherImages: [string, Buffer, string][] = [
+  ['photo.jpg', Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0), Buffer.from('ffd9', 'hex')]), 'image/jpeg'],
+  ['anim.gif', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'image/gif'],
+  ['pic.webp', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 0)]), 'image/webp'],
+];
+
 describe.each(testEngines())('image uploads on %s', (engine) => {
   let t: TestApp;
   let admin: string;
@@ -30,12 +37,32 @@ describe.each(testEngines())('image uploads on %s', (engine) => {
     expect(download.rawPayload.equals(samples.png)).toBe(true);
   });
 
+  it('takes JPEG, GIF and WebP by content too, whatever name they carry', async () => {
+    for (const [name, content, mimeType] of otherImages) {
+      const res = await upload(content, admin, `${name}.txt`);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().data).toMatchObject({ mimeType, size: content.length });
+      const download = await t.call('GET', res.json().data.url);
+      expect(download.headers['content-type']).toBe(mimeType);
+      expect(download.rawPayload.equals(content)).toBe(true);
+    }
+  });
+
   it('refuses what is not an image, whatever its name, with 415', async () => {
     for (const content of [samples.pdf, samples.exe, samples.text]) {
       const res = await upload(content, admin, 'looks-like.png');
       expect(res.statusCode).toBe(415);
       expect(res.json().errorCode).toBe(40015);
     }
+  });
+
+  it('refuses an image over 5 MB with 413 and keeps nothing', async () => {
+    const big = Buffer.concat([samples.png, Buffer.alloc(5 * 1024 * 1024, 0)]);
+    const res = await upload(big, admin, 'big.png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40013 });
+    const rows = await t.app.ctx.db.kysely.selectFrom('files').select('size').execute();
+    expect(rows.map((r) => Number(r.size))).not.toContain(big.length);
   });
 
   it('needs a signed-in user with news or jobs', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ErrorCode } from '../../shared/api.js';
 import { nowIso } from '../context.js';
 import { currentUser, requireUser } from '../auth/guard.js';
@@ -36,11 +37,11 @@ export const fileRoutes: RouteSpec[] = [
     summary: 'Upload an image (JPEG, PNG, WebP or GIF, checked by content; at most 5 MB) for news or jobs',
     tag: 'File',
     access: 'signed-in',
+    multipart: { fields: z.strictObject({}), files: { file: 'JPEG, PNG, WebP or GIF, at most 5 MB' } },
     response: 'File',
     handler: async (request) => {
       const user = await requireImageUploader(request);
       const ctx = request.server.ctx;
-      if (!request.isMultipart()) throw validationError([{ path: 'file', message: 'Expected multipart/form-data' }]);
       let file: { name: string; content: Buffer } | undefined;
       for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } })) {
         if (part.type !== 'file') continue;

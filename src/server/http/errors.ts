@@ -17,7 +17,7 @@ export class AppError extends Error {
 }
 
 export const validationError = (issues: ValidationIssue[]) =>
-  new AppError(ErrorCode.validation, issues[0] ? `${issues[0].path}: ${issues[0].message}` : 'Invalid request', {
+  new AppError(ErrorCode.validation, issues[0] ? [issues[0].path, issues[0].message].filter(Boolean).join(': ') : 'Invalid request', {
     issues,
   });
 export const notFound = (what = 'Record') => new AppError(ErrorCode.notFound, `${what} not found`);

@@ -114,11 +114,22 @@ pre{background:#f8fafc;padding:.8rem;overflow:auto;font-size:13px}.m{display:inl
 ${tags.map(section).join('\n')}</body></html>`;
 }
 
+/** True when the client asks for JSON rather than a page (an API tool, not a browser). */
+function wantsJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return /application\/(json|vnd\.oai\.openapi\+json)/.test(accept) && !/text\/html/.test(accept);
+}
+
 export function registerApiDocs(app: FastifyInstance) {
   let document: unknown;
   let page: string | undefined;
-  app.get('/api/docs/openapi.json', async () => (document ??= openApiDocument(app.apiRoutes)));
-  app.get('/api/docs', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send((page ??= referencePage(app.apiRoutes))),
+  const openApi = async () => (document ??= openApiDocument(app.apiRoutes));
+  // The document under the name tools look for first, and under Swagger UI's usual name too.
+  app.get('/api/docs/openapi.json', openApi);
+  app.get('/api/docs/json', openApi);
+  app.get('/api/docs', async (request, reply) =>
+    wantsJson(request.headers.accept)
+      ? openApi()
+      : reply.type('text/html; charset=utf-8').send((page ??= referencePage(app.apiRoutes))),
   );
 }

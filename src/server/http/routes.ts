@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ModuleKey } from '../../shared/modules.js';
+import { ErrorCode } from '../../shared/api.js';
 import { SerializedEnvelope, ok } from './envelope.js';
+import { AppError } from './errors.js';
 
 /** Who may make a call: anyone, anyone signed in, or staff with one module. */
 export type Access = 'public' | 'signed-in' | ModuleKey | `public-or-${ModuleKey}`;
@@ -32,6 +34,13 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[]) {
       url: `/api/${spec.path}`,
       bodyLimit: spec.bodyLimit,
       handler: async (request, reply) => {
+        // A call takes JSON or multipart, as it declares; the other one is the wrong content type.
+        if (Boolean(spec.multipart) !== request.isMultipart()) {
+          throw new AppError(
+            ErrorCode.unsupportedType,
+            spec.multipart ? 'Unsupported content type: send multipart/form-data' : 'Unsupported content type: send application/json',
+          );
+        }
         const data = await spec.handler(request, reply);
         if (spec.raw) return reply;
         if (data instanceof SerializedEnvelope) return reply.type('application/json; charset=utf-8').send(data.json);

@@ -27,13 +27,19 @@ export class Mailer {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
-  /** Sends in the background: a slow or failing mail server never fails the request that caused it. */
-  send(message: MailMessage): void {
+  /**
+   * Never fails the request that caused it: a failure is logged. Over SMTP the message goes out in
+   * the background, so a slow mail server never delays an answer; a message for the outbox is on
+   * disk when this resolves (a local write takes a moment), so it is there as soon as the request
+   * that caused it is answered.
+   */
+  async send(message: MailMessage): Promise<void> {
     const job = this.deliver(message).catch((error: unknown) => {
       this.options.log.error({ err: error, subject: message.subject }, 'mail could not be sent');
     });
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
+    if (!this.options.smtpUrl) await job;
   }
 
   private async deliver(message: MailMessage) {

@@ -11,9 +11,11 @@ const STAFF_CALLS: [Method, string, ModuleKey, unknown?][] = [
   ['POST', '/api/User', 'users', { userName: 'matrix-user', password: 'password-123' }],
   ['POST', '/api/User/Update', 'users', { id: 999, displayName: 'x' }],
   ['DELETE', '/api/User/999', 'users'],
+  ['POST', '/api/User/UpdatePassword', 'users', { id: 999, newPassword: 'password-123' }],
   ['POST', '/api/NewsCategory', 'news', { name: 'matrix' }],
   ['POST', '/api/NewsCategory/Update', 'news', { id: 999, name: 'x' }],
   ['POST', '/api/NewsCategory/999', 'news'],
+  ['DELETE', '/api/NewsCategory/999', 'news'],
   ['POST', '/api/News', 'news', { title: 'x', content: '<p>x</p>', categoryId: 999 }],
   ['POST', '/api/News/Update', 'news', { id: 999, title: 'x' }],
   ['POST', '/api/News/999', 'news'],
@@ -21,9 +23,11 @@ const STAFF_CALLS: [Method, string, ModuleKey, unknown?][] = [
   ['POST', '/api/JobCategory', 'jobs', { name: 'matrix' }],
   ['POST', '/api/JobCategory/Update', 'jobs', { id: 999, name: 'x' }],
   ['POST', '/api/JobCategory/999', 'jobs'],
+  ['DELETE', '/api/JobCategory/999', 'jobs'],
   ['POST', '/api/Job', 'jobs', { title: 'x', categoryId: 999, description: '<p>x</p>' }],
   ['POST', '/api/Job/Update', 'jobs', { id: 999, title: 'x' }],
   ['POST', '/api/Job/999', 'jobs'],
+  ['DELETE', '/api/Job/999', 'jobs'],
   ['POST', '/api/JobApplication/Query', 'applications', {}],
   ['GET', '/api/JobApplication/999', 'applications'],
   ['POST', '/api/JobApplication/999', 'applications', { statusId: 2 }],
@@ -66,6 +70,16 @@ describe.each(testEngines())('the permission matrix on %s', (engine) => {
       } else {
         expect(res.statusCode, `${role} is refused`).toBe(403);
         expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40003 });
+      }
+    }
+  });
+
+  it('answers 401 / 40005 to the signed-in calls without a valid token', async () => {
+    for (const [method, url] of [['GET', '/api/security/current'], ['POST', '/api/security/logout'], ['POST', '/api/User/UpdatePassword']] as const) {
+      for (const token of [undefined, 'made-up-token']) {
+        const res = await t.call(method, url, method === 'POST' ? {} : undefined, token);
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json()).toEqual({ isSuccess: false, errorCode: 40005, message: expect.any(String), data: null });
       }
     }
   });

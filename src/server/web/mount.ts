@@ -129,7 +129,9 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api') {
+      // Paths match in any case (the router is case-insensitive), so `/API/x` is an API path too.
+      const pathname = request.url.split('?')[0].toLowerCase();
+      if (pathname.startsWith('/api/') || pathname === '/api') {
         return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`));
       }
       const cacheable = config.env !== 'development' && !request.headers.authorization;

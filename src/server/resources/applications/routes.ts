@@ -12,7 +12,7 @@ import type { JobApplicationCreate } from '../../../shared/schemas/job-applicati
 import { applicationStatusMoveSchema } from '../../../shared/status.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../context.js';
-import { assertFormAllowed, countFormSubmission } from '../../auth/throttle.js';
+import { withFormAllowance } from '../../auth/throttle.js';
 import { readRoutes } from '../../crud/resource.js';
 import type { AnyDb, ResourceDef, Row } from '../../crud/resource.js';
 import { cleanFileName, detectMimeType } from '../../files/detect.js';
@@ -20,7 +20,7 @@ import { downloadUrlOf } from '../../files/routes.js';
 import { newStorageKey } from '../../files/storage.js';
 import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { RouteSpec } from '../../http/routes.js';
-import { parse } from '../../http/validate.js';
+import { NUL_MESSAGE, parse } from '../../http/validate.js';
 import { openJobsScope } from '../content/jobs.js';
 import { readWithHistoryRoute, statusMoveRoute } from '../inquiries/status-history.js';
 
@@ -83,9 +83,6 @@ interface Intake {
 
 /** Reads the multipart form: text fields, and one résumé of at most 10 MB. */
 async function readIntake(request: FastifyRequest): Promise<Intake> {
-  if (!request.isMultipart()) {
-    throw validationError([{ path: 'resume', message: 'Send the form as multipart/form-data with the résumé file' }]);
-  }
   const intake: Intake = { fields: {} };
   const parts = request.parts({ limits: { fileSize: RESUME_MAX_BYTES, files: 2, fields: 30, fieldSize: 64 * 1024 } });
   for await (const part of parts) {
@@ -97,15 +94,17 @@ async function readIntake(request: FastifyRequest): Promise<Intake> {
       }
       intake.resume = { name: file.filename, content: await file.toBuffer() };
     } else if (!(part.fieldname in intake.fields)) {
-      intake.fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      if (value.includes('\u0000')) throw validationError([{ path: part.fieldname, message: NUL_MESSAGE }]);
+      intake.fields[part.fieldname] = value;
     }
   }
   return intake;
 }
 
-function notify(ctx: AppContext, application: JobApplication, input: JobApplicationCreate) {
+async function notify(ctx: AppContext, application: JobApplication, input: JobApplicationCreate) {
   const link = `${ctx.config.publicUrl}/ApplyInfoManagement/ContactDetails?id=${application.id}`;
-  ctx.mailer.send({
+  const toHr = ctx.mailer.send({
     to: ctx.config.hrEmail,
     subject: `新的职位申请 New application: ${application.jobTitle} — ${input.name}`,
     text: [
@@ -115,7 +114,7 @@ function notify(ctx: AppContext, application: JobApplication, input: JobApplicat
       `Review it in the back-office: ${link}`,
     ].join('\n'),
   });
-  ctx.mailer.send({
+  const toApplicant = ctx.mailer.send({
     to: input.email,
     subject: `我们已收到您的申请 We have received your application: ${application.jobTitle}`,
     text: [
@@ -126,6 +125,7 @@ function notify(ctx: AppContext, application: JobApplication, input: JobApplicat
       `Thank you for applying for "${application.jobTitle}". We have received your résumé and will be in touch soon.`,
     ].join('\n'),
   });
+  await Promise.all([toHr, toApplicant]);
 }
 
 const createRoute: RouteSpec = {
@@ -137,82 +137,80 @@ const createRoute: RouteSpec = {
   access: 'public',
   multipart: { fields: jobApplicationCreateSchema, files: { resume: 'PDF, DOC or DOCX, at most 10 MB' } },
   bodyLimit: RESUME_MAX_BYTES + 1024 * 1024,
-  handler: async (request) => {
-    const ctx = request.server.ctx;
-    await assertFormAllowed(request, 'application');
-    const intake = await readIntake(request);
-    const input = parse(jobApplicationCreateSchema, intake.fields);
-    if (!intake.resume || intake.resume.content.length === 0) {
-      throw validationError([{ path: 'resume', message: 'Required' }]);
-    }
-    if (input.website) {
-      await countFormSubmission(request, 'application');
-      return { id: 0 };
-    }
-    const mimeType = await detectMimeType(intake.resume.content);
-    if (!mimeType || !(RESUME_MIME_TYPES as readonly string[]).includes(mimeType)) {
-      throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
-    }
-    const db = ctx.db.kysely as AnyDb;
-    const job = await openJobsScope(db.selectFrom('jobs').select(['jobs.id', 'jobs.title']), nowIso())
-      .where('jobs.id', '=', input.jobId)
-      .executeTakeFirst();
-    if (!job) throw notFound('Job');
-
-    const key = newStorageKey();
-    const now = nowIso();
-    let id: number;
-    try {
-      id = await ctx.db.kysely.transaction().execute(async (trx) => {
-        const file = await trx
-          .insertInto('files')
-          .values({
-            name: cleanFileName(intake.resume!.name, mimeType),
-            size: intake.resume!.content.length,
-            mime_type: mimeType,
-            kind: 'resume',
-            storage_key: key,
-            created_by: null,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const application = await trx
-          .insertInto('job_applications')
-          .values({
-            job_id: input.jobId,
-            name: input.name,
-            phone: input.phone,
-            email: input.email,
-            education: input.education ?? null,
-            years_of_experience: input.yearsOfExperience ?? null,
-            cover_letter: input.coverLetter ?? '',
-            resume_file_id: file.id,
-            status_id: 1,
-            consent_at: now,
-            note: '',
-            client_address: request.ip,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await ctx.storage.put(key, intake.resume!.content);
-        return application.id;
-      });
-    } catch (error) {
-      // Whatever failed (an insert, the write itself, the commit), no file outlives its record.
-      await ctx.storage.remove(key);
-      throw error;
-    }
-    await countFormSubmission(request, 'application');
-    const application = presentApplication(
-      (await jobApplicationResource.baseSelect(db).where('job_applications.id', '=', id).executeTakeFirst())!,
-    );
-    notify(ctx, application, input);
-    return { id, jobId: application.jobId, jobTitle: application.jobTitle, statusId: application.statusId };
-  },
+  handler: (request) => withFormAllowance(request, 'application', () => acceptApplication(request)),
 };
+
+/** Reads, checks and saves one application with its résumé; any refusal throws. */
+async function acceptApplication(request: FastifyRequest) {
+  const ctx = request.server.ctx;
+  const intake = await readIntake(request);
+  const input = parse(jobApplicationCreateSchema, intake.fields);
+  if (!intake.resume || intake.resume.content.length === 0) {
+    throw validationError([{ path: 'resume', message: 'Required' }]);
+  }
+  if (input.website) return { id: 0 };
+  const mimeType = await detectMimeType(intake.resume.content);
+  if (!mimeType || !(RESUME_MIME_TYPES as readonly string[]).includes(mimeType)) {
+    throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
+  }
+  const db = ctx.db.kysely as AnyDb;
+  const job = await openJobsScope(db.selectFrom('jobs').select(['jobs.id', 'jobs.title']), nowIso())
+    .where('jobs.id', '=', input.jobId)
+    .executeTakeFirst();
+  if (!job) throw notFound('Job');
+
+  const key = newStorageKey();
+  const now = nowIso();
+  let id: number;
+  try {
+    id = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const file = await trx
+        .insertInto('files')
+        .values({
+          name: cleanFileName(intake.resume!.name, mimeType),
+          size: intake.resume!.content.length,
+          mime_type: mimeType,
+          kind: 'resume',
+          storage_key: key,
+          created_by: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const application = await trx
+        .insertInto('job_applications')
+        .values({
+          job_id: input.jobId,
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          education: input.education ?? null,
+          years_of_experience: input.yearsOfExperience ?? null,
+          cover_letter: input.coverLetter ?? '',
+          resume_file_id: file.id,
+          status_id: 1,
+          consent_at: now,
+          note: '',
+          client_address: request.ip,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.storage.put(key, intake.resume!.content);
+      return application.id;
+    });
+  } catch (error) {
+    // Whatever failed (an insert, the write itself, the commit), no file outlives its record.
+    await ctx.storage.remove(key);
+    throw error;
+  }
+  const application = presentApplication(
+    (await jobApplicationResource.baseSelect(db).where('job_applications.id', '=', id).executeTakeFirst())!,
+  );
+  await notify(ctx, application, input);
+  return { id, jobId: application.jobId, jobTitle: application.jobTitle, statusId: application.statusId };
+}
 
 export const applicationRoutes: RouteSpec[] = [
   createRoute,

@@ -79,6 +79,9 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     expect(news.content).toContain('rel="noopener noreferrer"');
     const updated = await t.call('POST', '/api/News/Update', { id: news.id, content: '<p>ok</p><script>x()</script>' }, admin);
     expect(updated.json().data.content).toBe('<p>ok</p>');
+    // Images uploaded through POST File keep their site path; data: and protocol-relative ones do not.
+    const withImages = await t.call('POST', '/api/News/Update', { id: news.id, content: '<img src="/api/File/Download/3" alt="a"><img src="data:image/png;base64,AAAA"><a href="//evil.example">x</a>' }, admin);
+    expect(withImages.json().data.content).toBe('<img src="/api/File/Download/3" alt="a" /><img /><a>x</a>');
     const job = await t.call(
       'POST',
       '/api/Job',
@@ -87,6 +90,13 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     );
     expect(job.json().data.description).toBe('<p>d</p>');
     expect(job.json().data.requirements).toBe('<ul><li>r</li></ul>');
+    const jobUpdated = await t.call(
+      'POST',
+      '/api/Job/Update',
+      { id: job.json().data.id, description: '<p onclick="x()">d2</p><iframe src="https://evil.example"></iframe>', requirements: '<a href="javascript:x()">r2</a>' },
+      admin,
+    );
+    expect(jobUpdated.json().data).toMatchObject({ description: '<p>d2</p>', requirements: '<a>r2</a>', title: 'Dev' });
   });
 
   it('shows the public only published news whose time has come; staff see everything', async () => {
@@ -185,11 +195,22 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     const latest = (await t.call('POST', '/api/Job/Latest')).json().data;
     expect(latest).toHaveLength(6);
     expect(latest[0].title).toBe('最新职位 6');
+    expect((await t.call('POST', '/api/Job/Latest', {})).json().data).toEqual(latest);
+    const unknownField = await t.call('POST', '/api/Job/Latest', { pageSize: 50 });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().data.issues[0].path).toBe('pageSize');
     const byLocation = (await t.call('POST', '/api/Job/Query', { filters: { location: '上海', categoryId: jobCategory } })).json().data;
     expect(byLocation.items.map((j: { id: number }) => j.id)).toEqual([open.id]);
     const badSalary = await t.call('POST', '/api/Job/Update', { id: open.id, salaryMin: 30000, salaryMax: 100 }, admin);
     expect(badSalary.statusCode).toBe(400);
     expect(badSalary.json().data.issues[0].path).toBe('salaryMax');
+    // One end sent alone is checked against the stored other end (open: 10000–20000).
+    for (const [body, field] of [[{ salaryMin: 25000 }, 'salaryMin'], [{ salaryMax: 5000 }, 'salaryMax']] as const) {
+      const res = await t.call('POST', '/api/Job/Update', { id: open.id, ...body }, admin);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().data.issues[0].path).toBe(field);
+    }
+    expect((await t.call('POST', '/api/Job/Update', { id: open.id, salaryMax: null, salaryMin: 25000 }, admin)).json().data).toMatchObject({ salaryMin: 25000, salaryMax: null });
   });
 
   it('lets an editor manage news but not jobs, and hr jobs but not news', async () => {

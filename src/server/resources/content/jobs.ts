@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Job } from '../../../shared/schemas/job.js';
 import { LATEST_JOBS_MAX, jobCreateSchema, jobQuerySchema, jobUpdateSchema } from '../../../shared/schemas/job.js';
 import { nowIso } from '../../context.js';
-import { conflict } from '../../http/errors.js';
+import { conflict, validationError } from '../../http/errors.js';
 import { requireExisting } from '../../crud/resource.js';
 import type { AnyDb, ResourceDef, Row } from '../../crud/resource.js';
 import type { RouteSpec } from '../../http/routes.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
 import { serializeOk } from '../../http/envelope.js';
+import { parse } from '../../http/validate.js';
 
 export function presentJob(row: Row): Job {
   return {
@@ -36,6 +38,19 @@ export function presentJob(row: Row): Job {
 function publishedAtFor(input: Row, existing?: Row): string | undefined {
   if (input.status === 'open' && !existing?.published_at) return nowIso();
   return undefined;
+}
+
+/**
+ * The schema checks a range given whole; an update that sends one end is checked here against the
+ * stored other end, so no update leaves salaryMin above salaryMax.
+ */
+function assertSalaryRangeKeepsOrder(input: Row, existing?: Row) {
+  if (!existing) return;
+  const min = input.salaryMin !== undefined ? input.salaryMin : existing.salary_min;
+  const max = input.salaryMax !== undefined ? input.salaryMax : existing.salary_max;
+  if (min != null && max != null && Number(min) > Number(max)) {
+    throw validationError([{ path: input.salaryMax !== undefined ? 'salaryMax' : 'salaryMin', message: 'salaryMin must not be more than salaryMax' }]);
+  }
 }
 
 const richText = (html: unknown) => (typeof html === 'string' ? sanitizeRichText(html) : undefined);
@@ -80,22 +95,25 @@ export const jobResource: ResourceDef<Job> = {
     id: 'jobs.id',
   },
   defaultSort: [['jobs.published_at', 'desc']],
-  toRow: (input, existing) => ({
-    title: input.title,
-    category_id: input.categoryId,
-    department: input.department,
-    location: input.location,
-    employment_type: input.employmentType,
-    headcount: input.headcount,
-    salary_min: input.salaryMin,
-    salary_max: input.salaryMax,
-    description: richText(input.description),
-    requirements: richText(input.requirements),
-    status: input.status,
-    published_at: publishedAtFor(input, existing),
-    closes_at: input.closesAt,
-    locale: input.locale,
-  }),
+  toRow: (input, existing) => {
+    assertSalaryRangeKeepsOrder(input, existing);
+    return {
+      title: input.title,
+      category_id: input.categoryId,
+      department: input.department,
+      location: input.location,
+      employment_type: input.employmentType,
+      headcount: input.headcount,
+      salary_min: input.salaryMin,
+      salary_max: input.salaryMax,
+      description: richText(input.description),
+      requirements: richText(input.requirements),
+      status: input.status,
+      published_at: publishedAtFor(input, existing),
+      closes_at: input.closesAt,
+      locale: input.locale,
+    };
+  },
   checkReferences: async (db, row) => {
     await requireExisting(db, 'job_categories', row.category_id, 'categoryId', 'job category');
   },
@@ -105,6 +123,9 @@ export const jobResource: ResourceDef<Job> = {
   },
 };
 
+// Job/Latest takes no parameters; like every other call it refuses fields it does not know.
+const latestJobsBody = z.strictObject({}).optional();
+
 /** `POST Job/Latest`: the newest open jobs for the home page. */
 export const latestJobsRoute: RouteSpec = {
   method: 'POST',
@@ -112,8 +133,10 @@ export const latestJobsRoute: RouteSpec = {
   summary: `The newest open jobs (at most ${LATEST_JOBS_MAX})`,
   tag: 'Job',
   access: 'public',
+  body: latestJobsBody,
   handler: async (request: FastifyRequest) => {
     const ctx = request.server.ctx;
+    parse(latestJobsBody, request.body ?? undefined);
     return ctx.publicCache.through('Job/Latest', async () => {
       // Serialized once: the home page asks for this on every visit.
       const rows = await openJobsScope(jobResource.baseSelect(ctx.db.kysely as AnyDb), nowIso())

@@ -81,6 +81,19 @@ describe.each(testEngines())('contact messages and join-us entries on %s', (engi
     expect((await submit('/api/ContactInfo', { name: 'n', email: 'a@example.com', message: 'm' }, '10.23.0.2')).statusCode).toBe(200);
   });
 
+  it('accepts no more than 20 when they arrive all at once, and an invalid one spends nothing', async () => {
+    const address = '10.25.0.1';
+    expect((await submit('/api/JoinUs', { name: 'n', phone: 'not a phone', message: 'm' }, address)).statusCode).toBe(400);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => submit('/api/JoinUs', { name: `burst ${i}`, phone: '13800000000', message: 'm' }, address)),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const stored = (await t.call('POST', '/api/JoinUs/Query', { keyword: 'burst', pageSize: 100 }, admin)).json().data.meta.total;
+    expect(stored).toBe(20);
+  });
+
   it('answers a robot that fills the hidden field like a person, and keeps nothing', async () => {
     const before = (await t.call('POST', '/api/ContactInfo/Query', {}, admin)).json().data.meta.total;
     const res = await submit('/api/ContactInfo', { name: 'bot', email: 'bot@example.com', message: 'buy', website: 'http://spam.example' }, '10.24.0.1');

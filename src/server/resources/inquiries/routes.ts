@@ -8,7 +8,7 @@ import {
   joinUsQuerySchema,
 } from '../../../shared/schemas/inquiry.js';
 import { inquiryStatusMoveSchema } from '../../../shared/status.js';
-import { assertFormAllowed, countFormSubmission } from '../../auth/throttle.js';
+import { withFormAllowance } from '../../auth/throttle.js';
 import { createRecord, deleteRecord, parseId, readRoutes } from '../../crud/resource.js';
 import type { ResourceDef, Row } from '../../crud/resource.js';
 import { requireModule } from '../../auth/guard.js';
@@ -111,14 +111,13 @@ function publicCreateRoute<Out>(def: ResourceDef<Out>, schema: z.ZodType<Row>, f
     tag: def.name,
     access: 'public',
     body: schema,
-    handler: async (request: FastifyRequest) => {
-      await assertFormAllowed(request, form);
-      const input = parse(schema, request.body);
-      await countFormSubmission(request, form);
-      if (input.website) return { id: 0 };
-      const record = (await createRecord(request.server.ctx, def, { ...input, clientAddress: request.ip })) as { id: number };
-      return { id: record.id };
-    },
+    handler: async (request: FastifyRequest) =>
+      withFormAllowance(request, form, async () => {
+        const input = parse(schema, request.body);
+        if (input.website) return { id: 0 };
+        const record = (await createRecord(request.server.ctx, def, { ...input, clientAddress: request.ip })) as { id: number };
+        return { id: record.id };
+      }),
   };
 }
 

@@ -7,7 +7,7 @@ import { requireUser } from '../../auth/guard.js';
 import type { SessionUser } from '../../auth/guard.js';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
 import { createSession, revokeSession } from '../../auth/sessions.js';
-import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from '../../auth/throttle.js';
+import { assertSignInAllowed, beginSignInAttempt } from '../../auth/throttle.js';
 import { AppError } from '../../http/errors.js';
 import type { RouteSpec } from '../../http/routes.js';
 import { parse } from '../../http/validate.js';
@@ -34,18 +34,27 @@ export const securityRoutes: RouteSpec[] = [
       const claimedName = typeof body?.userName === 'string' ? body.userName : '';
       await assertSignInAllowed(ctx, claimedName, request.ip);
       const { userName, password } = parse(signInSchema, body);
+      const attempt = await beginSignInAttempt(ctx, userName, request.ip);
 
-      const row = await ctx.db.kysely
-        .selectFrom('users')
-        .selectAll()
-        .where('user_name_key', '=', userNameKey(userName))
-        .executeTakeFirst();
-      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDummy(password);
+      let row;
+      let valid;
+      try {
+        row = await ctx.db.kysely
+          .selectFrom('users')
+          .selectAll()
+          .where('user_name_key', '=', userNameKey(userName))
+          .executeTakeFirst();
+        valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDummy(password);
+      } catch (error) {
+        // Not a failed sign-in (the database did not answer, say): the attempt does not count.
+        await attempt.abandoned();
+        throw error;
+      }
       if (!row || !valid || row.is_active !== 1) {
-        await recordSignInFailure(ctx, userName, request.ip);
+        await attempt.failed();
         throw new AppError(ErrorCode.signInRefused, SIGN_IN_REFUSED_MESSAGE);
       }
-      await recordSignInSuccess(ctx, userName);
+      await attempt.succeeded();
       const lastLoginAt = nowIso();
       await ctx.db.kysely.updateTable('users').set({ last_login_at: lastLoginAt }).where('id', '=', row.id).execute();
       const accessToken = await createSession(ctx, row.id);

@@ -79,6 +79,17 @@ describe.each(testEngines())('security on %s', (engine) => {
     expect(await t.signIn()).toBeTruthy();
   });
 
+  it('lets no more than the allowed guesses through when they arrive all at once', async () => {
+    const { userName } = await buildUser(t, await t.signIn(), ['editor']);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => t.call('POST', '/api/security/login', { userName, password: 'wrong-password' })),
+    );
+    const codes = burst.map((res) => res.json().errorCode);
+    // The limit here is 3: three guesses are checked, every other attempt is refused unchecked.
+    expect(codes.filter((c) => c === 40001)).toHaveLength(3);
+    expect(codes.filter((c) => c === 40029)).toHaveLength(9);
+  });
+
   it('resets a name\'s failures on success', async () => {
     const { userName, password } = await buildUser(t, await t.signIn(), ['editor']);
     for (let round = 0; round < 3; round++) {
@@ -89,6 +100,16 @@ describe.each(testEngines())('security on %s', (engine) => {
 });
 
 describe('sign-in throttling per client address', () => {
+  it('counts only failures: successful sign-ins from the address never add up to a lock', async () => {
+    const t = await createTestApp('sqlite', { LOGIN_MAX_FAILURES_PER_ADDRESS: '2' });
+    try {
+      expect((await t.call('POST', '/api/security/login', { userName: 'nobody', password: 'wrong-password' })).json().errorCode).toBe(40001);
+      for (let i = 0; i < 4; i++) expect(await t.signIn()).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('locks an address after too many failures across user names', async () => {
     const t = await createTestApp('sqlite', { LOGIN_MAX_FAILURES_PER_ADDRESS: '4' });
     try {
@@ -98,6 +119,56 @@ describe('sign-in throttling per client address', () => {
       }
       const res = await t.call('POST', '/api/security/login', { userName: 'admin', password: ADMIN_PASSWORD });
       expect(res.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(testEngines())('the client address behind proxies on %s', (engine) => {
+  const fail = (t: TestApp, remoteAddress: string, forwardedFor?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/security/login',
+      payload: { userName: `someone-${Math.random()}`, password: 'wrong-password' },
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+  const adminSignIn = (t: TestApp, remoteAddress: string, forwardedFor?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/security/login',
+      payload: { userName: 'admin', password: ADMIN_PASSWORD },
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY, so a made-up header does not evade the lock', async () => {
+    const t = await createTestApp(engine, { LOGIN_MAX_FAILURES_PER_ADDRESS: '3' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await fail(t, '198.51.100.7', `203.0.113.${i}`)).json().errorCode).toBe(40001);
+      const locked = await adminSignIn(t, '198.51.100.7', '203.0.113.99');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().errorCode).toBe(40029);
+      expect((await adminSignIn(t, '198.51.100.8')).json().isSuccess).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    const t = await createTestApp(engine, { LOGIN_MAX_FAILURES_PER_ADDRESS: '3', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await fail(t, '10.1.2.3', '203.0.113.5')).json().errorCode).toBe(40001);
+      // The client behind the proxy is locked, from whichever trusted proxy it comes...
+      expect((await adminSignIn(t, '192.0.2.1', '203.0.113.5')).statusCode).toBe(429);
+      // ...while the proxy itself and other clients behind it are not.
+      expect((await adminSignIn(t, '10.1.2.3', '203.0.113.6')).json().isSuccess).toBe(true);
+      expect((await adminSignIn(t, '10.1.2.3')).json().isSuccess).toBe(true);
+      // An untrusted sender's header is not believed: its own address counts.
+      for (let i = 0; i < 3; i++) await fail(t, '198.51.100.9', '203.0.113.7');
+      expect((await adminSignIn(t, '198.51.100.9', '203.0.113.8')).statusCode).toBe(429);
+      expect((await adminSignIn(t, '10.1.2.3', '203.0.113.7')).json().isSuccess).toBe(true);
     } finally {
       await t.close();
     }

@@ -181,10 +181,13 @@ export const userRoutes: RouteSpec[] = [
         if (!(await verifyPassword(row.password_hash, input.oldPassword))) {
           throw validationError([{ path: 'oldPassword', message: 'Current password is wrong' }]);
         }
+      } else if (input.id === undefined) {
+        // Without `id` the call is the own-account form, which needs the current password whatever
+        // the caller's modules: a token left in an unattended browser must not take the account over.
+        // (An administrator resetting an account by `id` is the other form.)
+        throw validationError([{ path: 'oldPassword', message: 'Required to change your own password' }]);
       } else if (!me.moduleKeys.has('users')) {
-        if (input.id === undefined || own) {
-          throw validationError([{ path: 'oldPassword', message: 'Required to change your own password' }]);
-        }
+        if (own) throw validationError([{ path: 'oldPassword', message: 'Required to change your own password' }]);
         throw forbidden();
       } else {
         await loadUser(ctx, targetId);

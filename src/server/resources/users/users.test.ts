@@ -123,6 +123,18 @@ describe.each(testEngines())('users and sessions on %s', (engine) => {
     expect((await t.call('POST', '/api/User/UpdatePassword', { id: 99_999, newPassword: 'reset-password-1' }, admin)).statusCode).toBe(404);
   });
 
+  it('asks even an administrator for the current password when changing their own without an id', async () => {
+    const second = await buildUser(t, admin, ['admin']);
+    for (const body of [{ newPassword: 'taken-over-1' }, { newPassword: 'taken-over-1', extra: 1 }]) {
+      const res = await t.call('POST', '/api/User/UpdatePassword', body, second.token);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errorCode).toBe(40000);
+    }
+    expect((await t.call('POST', '/api/User/UpdatePassword', { newPassword: 'taken-over-1' }, second.token)).json().data.issues[0].path).toBe('oldPassword');
+    expect((await t.call('POST', '/api/security/login', { userName: second.userName, password: 'taken-over-1' })).json().errorCode).toBe(40001);
+    expect(await t.signIn(second.userName, second.password)).toBeTruthy();
+  });
+
   it('stores tokens hashed, never as they are', async () => {
     const token = await t.signIn(...(await (async () => {
       const u = await buildUser(t, admin, ['editor']);
