@@ -343,6 +343,7 @@ describe('the back-office', () => {
     await api('POST', 'User', { userName: 'self.e2e', password: 'self-password-1', roles: ['editor'] });
     const { page, context } = await signIn('self.e2e', 'self-password-1');
     await page.waitForURL('**/NewsManagement/list-news');
+    const oldToken = await page.evaluate(() => sessionStorage.getItem('portico.token'));
     await page.getByRole('button', { name: 'Change password' }).click();
     const modal = page.locator('.ant-modal');
     await modal.getByLabel('New password').fill('short');
@@ -355,6 +356,14 @@ describe('the back-office', () => {
     await modal.getByLabel('Current password').fill('self-password-1');
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => modal.count()).toBe(0);
+    // Every earlier token is revoked; this tab carries on with the new one the server answered.
+    const newToken = await page.evaluate(() => sessionStorage.getItem('portico.token'));
+    expect(newToken).not.toBe(oldToken);
+    expect((await api('GET', 'security/current', undefined, oldToken)).errorCode).toBe(40005);
+    expect((await api('GET', 'security/current', undefined, newToken)).isSuccess).toBe(true);
+    await page.getByRole('menu').first().getByRole('link', { name: 'News categories' }).click();
+    await page.waitForURL('**/NewsManagement/category-news');
+    expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toBe(newToken);
     expect((await api('POST', 'security/login', { userName: 'self.e2e', password: 'self-password-2' }, null)).isSuccess).toBe(true);
     await context.close();
   });

@@ -20,8 +20,12 @@ export function getStoredUser(): CurrentUser | null {
   }
 }
 
-export function saveSession(token: string, user: CurrentUser) {
+export function saveToken(token: string) {
   window.sessionStorage.setItem(TOKEN_KEY, token);
+}
+
+export function saveSession(token: string, user: CurrentUser) {
+  saveToken(token);
   window.localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../context.js';
 import { requireModule, requireUser } from '../../auth/guard.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { revokeUserSessions } from '../../auth/sessions.js';
+import { createSession, revokeUserSessions } from '../../auth/sessions.js';
 import { findRow, isUniqueViolation, parseId, queryPage } from '../../crud/resource.js';
 import type { AnyDb, ResourceDef } from '../../crud/resource.js';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
@@ -165,7 +165,7 @@ export const userRoutes: RouteSpec[] = [
     method: 'POST',
     path: 'User/UpdatePassword',
     summary:
-      'Set a new password: with `id` for another user (users module), or with `oldPassword` for one\'s own account. Other sessions of that user end.',
+      'Set a new password: with `id` for another user (users module), or with `oldPassword` for one\'s own account. Every session of that user ends at once; changing one\'s own password answers `data: { accessToken }`, a new session for the caller.',
     tag: 'User',
     access: 'signed-in',
     body: updatePasswordSchema,
@@ -197,9 +197,10 @@ export const userRoutes: RouteSpec[] = [
         .set({ password_hash: await hashPassword(input.newPassword), updated_at: nowIso() })
         .where('id', '=', targetId)
         .execute();
-      // The caller's own session lives on; every other session of that user ends now.
-      await revokeUserSessions(ctx, targetId, own ? me.sessionId : undefined);
-      return null;
+      // Every token of that user stops working now, the caller's too (DESIGN: a password change
+      // revokes them at once); whoever changed their own password carries on with a new session.
+      await revokeUserSessions(ctx, targetId);
+      return own ? { accessToken: await createSession(ctx, me.id) } : null;
     },
   },
   {

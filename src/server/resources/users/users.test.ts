@@ -99,7 +99,7 @@ describe.each(testEngines())('users and sessions on %s', (engine) => {
     admin = second.token;
   });
 
-  it('changes one\'s own password with the old one, ending the other sessions but not this one', async () => {
+  it('changes one\'s own password with the old one, ending every session and answering a new one', async () => {
     const user = await buildUser(t, admin, ['editor']);
     const other = await t.signIn(user.userName, user.password);
     const wrong = await t.call('POST', '/api/User/UpdatePassword', { oldPassword: 'not-it-at-all', newPassword: 'new-password-1' }, user.token);
@@ -109,8 +109,12 @@ describe.each(testEngines())('users and sessions on %s', (engine) => {
     expect(tooShort.json().data.issues[0].path).toBe('newPassword');
     const ok = await t.call('POST', '/api/User/UpdatePassword', { oldPassword: user.password, newPassword: 'new-password-1' }, user.token);
     expect(ok.json().isSuccess).toBe(true);
-    expect((await me(user.token)).statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
+    const renewed = ok.json().data.accessToken;
+    expect(renewed.token).toMatch(/^[\w-]{22,}$/);
+    expect(new Date(renewed.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    expect((await me(renewed.token)).statusCode).toBe(200);
     expect((await t.call('POST', '/api/security/login', { userName: user.userName, password: user.password })).json().errorCode).toBe(40001);
   });
 

@@ -14,6 +14,7 @@ import { landingPathOf } from '../../../shared/modules.js';
 import { signInSchema, updatePasswordSchema } from '../../../shared/schemas/user.js';
 import { zodRule } from '../../admin/zod-rule.js';
 import { api } from '../../api/client.js';
+import { saveToken } from '../../api/session.js';
 import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
 import { useFormErrors } from '../../admin/use-form-errors.js';
@@ -131,7 +132,9 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void 
     run(async () => {
       const values = await form.validateFields();
       try {
-        await api('User/UpdatePassword', { body: values });
+        // The change ends every session, this one too; the answer carries this tab's new one.
+        const { accessToken } = await api<{ accessToken: { token: string } }>('User/UpdatePassword', { body: values });
+        saveToken(accessToken.token);
         message.success(t('users.passwordChanged'));
         form.resetFields();
         onClose();
