@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-list-indexes.js';
+import * as m0004 from './migrations/0004-application-search-index.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-list-indexes': m0002,
+  '0004-application-search-index': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
