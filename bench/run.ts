@@ -293,10 +293,10 @@ function markdown(report: Record<string, any>): string {
   const lines: string[] = [];
   lines.push(`Measured ${report.date} at commit \`${report.commit}\` on ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}${QUICK ? ' (quick run: 2 s loads)' : ''}.`);
   for (const run of report.runs) {
-    lines.push('', `#### ${run.engine}`, '', '| scenario | req/s | × ceiling | p50 ms | p99 ms | non-2xx | errors |', '|---|---:|---:|---:|---:|---:|---:|');
+    lines.push('', `#### ${run.engine}`, '', '| scenario | req/s | × ceiling | p50 ms | p99 ms | non-2xx | errors | server peak RSS MB |', '|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of run.results as LoadResult[]) {
       const cell = (n: number) => (r.total > 0 ? n : '–');
-      lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${ratioOf(run, r) ?? ''} | ${cell(r.latencyP50)} | ${cell(r.latencyP99)} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+      lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${ratioOf(run, r) ?? ''} | ${cell(r.latencyP50)} | ${cell(r.latencyP99)} | ${r.non2xx} | ${r.errors + r.timeouts} | ${r.serverPeakRssMb ?? ''} |`);
     }
     lines.push('', `Peak server RSS: ${run.peakRssMb} MB. Application query growth: ${run.growth.map((g: any) => `${g.rows.toLocaleString('en')} rows p50 ${g.p50} / p99 ${g.p99} ms`).join('; ')}.`);
     if (run.pageWeights.length) {
