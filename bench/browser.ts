@@ -19,14 +19,17 @@ async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const types = new Map<string, string>();
+  const responses = new Map<string, { type: string; headerBytes: number }>();
   let jsBytes = 0;
   let cssBytes = 0;
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  // Bytes on the wire of each body (compressed as sent): the request's total less its headers.
+  cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }));
   cdp.on('Network.loadingFinished', (e) => {
-    const type = types.get(e.requestId);
-    if (type === 'Script') jsBytes += e.encodedDataLength;
-    if (type === 'Stylesheet') cssBytes += e.encodedDataLength;
+    const response = responses.get(e.requestId);
+    if (!response) return;
+    const body = Math.max(0, e.encodedDataLength - response.headerBytes);
+    if (response.type === 'Script') jsBytes += body;
+    if (response.type === 'Stylesheet') cssBytes += body;
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const paint = await page.evaluate(

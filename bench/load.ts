@@ -20,7 +20,12 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Requests answered in the measured run; 0 means there is no measurement. */
   total: number;
+  /** How long the server took, after the run, to answer a trivial request again (its backlog). */
+  drainMs: number;
+  /** The server's peak RSS so far, read after this scenario: shows which scenario raised it. */
+  serverPeakRssMb?: number;
 }
 
 /** One autocannon run in its own process, so the load generator never shares the server's event loop. */
@@ -34,6 +39,7 @@ function autocannon(spec: LoadSpec, connections: number, seconds: number): Promi
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    // Bounded in time: a run that does not end on its own is killed, and reported as failed.
     const killer = setTimeout(() => child.kill('SIGKILL'), (seconds + 30) * 1000);
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
@@ -48,19 +54,49 @@ function autocannon(spec: LoadSpec, connections: number, seconds: number): Promi
   });
 }
 
+/**
+ * Waits until the server answers a trivial request again: requests still queued when a run stops
+ * (a slow scenario leaves up to one per connection) must not be billed to the next scenario.
+ */
+async function drain(url: string, limitMs = 60_000): Promise<number> {
+  const started = Date.now();
+  const probe = new URL('/healthz', url).toString();
+  while (Date.now() - started < limitMs) {
+    try {
+      const t = Date.now();
+      const res = await fetch(probe, { signal: AbortSignal.timeout(limitMs) });
+      await res.arrayBuffer();
+      if (Date.now() - t < 50) break;
+    } catch {
+      // not answering yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Date.now() - started;
+}
+
 /** A short warm-up, then the measured run: 50 connections for 10 s unless told otherwise. */
 export async function load(spec: LoadSpec, options: { connections?: number; seconds?: number; warmupSeconds?: number } = {}): Promise<LoadResult> {
   const connections = options.connections ?? 50;
   await autocannon(spec, connections, options.warmupSeconds ?? 2);
-  const r = await autocannon(spec, connections, options.seconds ?? 10);
+  await drain(spec.url);
+  let r: Record<string, any> | undefined;
+  try {
+    r = await autocannon(spec, connections, options.seconds ?? 10);
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message}\n`);
+  }
+  const drainMs = await drain(spec.url);
+  const total = r?.requests?.total ?? 0;
   return {
     name: spec.name,
-    requestsPerSecond: Math.round(r.requests.average),
-    latencyP50: r.latency.p50,
-    latencyP99: r.latency.p99,
-    non2xx: r.non2xx ?? 0,
-    errors: r.errors ?? 0,
-    timeouts: r.timeouts ?? 0,
-    total: r.requests.total,
+    requestsPerSecond: total ? Math.round(r!.requests.average) : 0,
+    latencyP50: total ? r!.latency.p50 : 0,
+    latencyP99: total ? r!.latency.p99 : 0,
+    non2xx: r?.non2xx ?? 0,
+    errors: r?.errors ?? 0,
+    timeouts: r?.timeouts ?? 0,
+    total,
+    drainMs,
   };
 }

@@ -4,12 +4,14 @@ import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-list-indexes.js';
 import * as m0003 from './migrations/0003-remaining-list-indexes.js';
+import * as m0004 from './migrations/0004-application-search-index.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-list-indexes': m0002,
   '0003-remaining-list-indexes': m0003,
+  '0004-application-search-index': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
