@@ -39,6 +39,17 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   50003: 503,
 };
 
+/**
+ * Why a call was refused with 40009, answered as `data.reason`, so that a client can explain the
+ * refusal in its own language rather than show the server's English message.
+ */
+export const CONFLICT_REASONS = ['in-use', 'user-name-taken', 'last-admin', 'self-deactivate', 'self-delete'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
+export function isConflictReason(value: unknown): value is ConflictReason {
+  return typeof value === 'string' && (CONFLICT_REASONS as readonly string[]).includes(value);
+}
+
 export const SIGN_IN_REFUSED_MESSAGE = 'User name or password is wrong';
 export const GATEWAY_TIMEOUT_MESSAGE = '网关超时，请稍后重试';
 export const REQUEST_TIMEOUT_MS = 100_000;

@@ -325,11 +325,11 @@ describe('the back-office', () => {
     await expect.poll(async () => (await api('POST', 'User/Query', { keyword: 'edit.me' })).data.items[0]).toMatchObject({ roles: ['hr'], isActive: false });
     expect((await api('POST', 'security/login', { userName: 'edit.me', password: 'edit-me-password' }, null)).isSuccess).toBe(false);
 
-    // The server refuses to let administrators lock themselves out; the refusal is shown as it comes.
+    // The server refuses to let administrators lock themselves out; the refusal is explained in the interface's language.
     await page.locator('tr', { hasText: 'Administrator' }).first().getByRole('button', { name: 'Edit' }).click();
     await modal.locator('#isActive').click();
     await modal.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Refused: You cannot deactivate your own account');
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('You cannot deactivate your own account.');
     await modal.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.locator('tr', { hasText: 'Administrator' }).first().getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
 

@@ -173,7 +173,7 @@ export async function deleteRecord(ctx: AppContext, def: ResourceDef<unknown>, i
   try {
     await db.deleteFrom(def.table).where('id', '=', id).execute();
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict(`${def.label} is still in use`);
+    if (isForeignKeyViolation(error)) throw conflict('in-use', `${def.label} is still in use`);
     throw error;
   }
   changed(ctx, def);

@@ -1,5 +1,5 @@
 import { ErrorCode, httpStatusOf } from '../../shared/api.js';
-import type { ErrorCodeValue, ValidationIssue } from '../../shared/api.js';
+import type { ConflictReason, ErrorCodeValue, ValidationIssue } from '../../shared/api.js';
 
 /** An error the client may see: its code, its message and, for validation, the issues. */
 export class AppError extends Error {
@@ -21,7 +21,8 @@ export const validationError = (issues: ValidationIssue[]) =>
     issues,
   });
 export const notFound = (what = 'Record') => new AppError(ErrorCode.notFound, `${what} not found`);
-export const conflict = (message: string) => new AppError(ErrorCode.conflict, message);
+/** A refusal because of the data's state; `reason` lets clients explain it in their language. */
+export const conflict = (reason: ConflictReason, message: string) => new AppError(ErrorCode.conflict, message, { reason });
 export const forbidden = () =>
   new AppError(ErrorCode.forbidden, 'You do not have permission to do this');
 export const unauthenticated = () =>

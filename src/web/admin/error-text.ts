@@ -1,11 +1,11 @@
-import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE } from '../../shared/api.js';
+import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE, isConflictReason } from '../../shared/api.js';
 import { ApiError } from '../api/client.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * What to tell staff when a call fails, in the current language. The server's own words (English)
- * are kept where they are the only explanation of a refusal (a conflict, a refused field).
+ * What to tell staff when a call fails, in the current language. A conflict is explained by its
+ * reason; the server's own words (English) are kept only where nothing else explains a refusal.
  */
 export function errorText(error: unknown, t: Translate): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
@@ -17,8 +17,10 @@ export function errorText(error: unknown, t: Translate): string {
       return t('errors.invalid', { message: error.message });
     case ErrorCode.notFound:
       return t('errors.notFound');
-    case ErrorCode.conflict:
-      return t('errors.conflict', { message: error.message });
+    case ErrorCode.conflict: {
+      const reason = (error.data as { reason?: unknown } | null)?.reason;
+      return isConflictReason(reason) ? t(`errors.conflicts.${reason}`) : t('errors.conflict', { message: error.message });
+    }
     case ErrorCode.tooLarge:
       return t('errors.tooLarge');
     case ErrorCode.unsupportedType:

@@ -43,8 +43,11 @@ describe('the server\'s refusals on a form', () => {
     render(<AdminTestFrame><Harness /></AdminTestFrame>);
     act(() => show(new ApiError('refused', 40000, 400, [{ path: 'secret', message: 'Not allowed' }])));
     await waitFor(() => expect(document.body.textContent).toContain('secret: Not allowed'));
-    act(() => show(new ApiError('User name is already taken', 40009, 409)));
-    await waitFor(() => expect(document.body.textContent).toContain('Refused: User name is already taken'));
+    act(() => show(new ApiError('User name is already taken', 40009, 409, [], { reason: 'user-name-taken' })));
+    await waitFor(() => expect(document.body.textContent).toContain('That user name is already taken; please choose another.'));
+    // A conflict whose reason this client does not know keeps the server's words.
+    act(() => show(new ApiError('Something else entirely', 40009, 409, [], { reason: 'unheard-of' })));
+    await waitFor(() => expect(document.body.textContent).toContain('Refused: Something else entirely'));
     act(() => show(new ApiError('Network error', 0, 0)));
     await waitFor(() => expect(document.body.textContent).toContain('Cannot reach the server'));
   });

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly errorCode: number,
     readonly status: number,
     readonly issues: ValidationIssue[] = [],
+    /** The answer's `data`, which says more about some refusals (a conflict's `reason`). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -127,7 +129,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!envelope.isSuccess) {
     const issues = (envelope.data as { issues?: ValidationIssue[] } | null)?.issues ?? [];
-    throw new ApiError(envelope.message, envelope.errorCode, status, issues);
+    throw new ApiError(envelope.message, envelope.errorCode, status, issues, envelope.data);
   }
   return envelope.data;
 }

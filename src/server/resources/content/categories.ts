@@ -62,7 +62,7 @@ function categoryResource(opts: {
     toRow: (input) => ({ name: input.name, sort_order: input.sortOrder }),
     beforeDelete: async (db, id) => {
       const used = await db.selectFrom(itemTable).select('id').where('category_id', '=', id).limit(1).executeTakeFirst();
-      if (used) throw conflict(`${opts.label} is still used by ${opts.itemLabel}; move or delete them first`);
+      if (used) throw conflict('in-use', `${opts.label} is still used by ${opts.itemLabel}; move or delete them first`);
     },
   };
 }

@@ -149,7 +149,7 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
   it('refuses to delete a category in use with 409, and deletes an empty one', async () => {
     const used = await t.call('POST', `/api/NewsCategory/${newsCategory}`, undefined, admin);
     expect(used.statusCode).toBe(409);
-    expect(used.json()).toMatchObject({ isSuccess: false, errorCode: 40009 });
+    expect(used.json()).toMatchObject({ isSuccess: false, errorCode: 40009, data: { reason: 'in-use' } });
     const empty = (await t.call('POST', '/api/NewsCategory', { name: '空分类' }, admin)).json().data.id;
     expect((await t.call('POST', `/api/NewsCategory/${empty}`, undefined, admin)).json()).toMatchObject({ isSuccess: true, data: { id: empty } });
     expect((await t.call('GET', `/api/NewsCategory/${empty}`)).statusCode).toBe(404);

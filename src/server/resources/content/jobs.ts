@@ -119,7 +119,7 @@ export const jobResource: ResourceDef<Job> = {
   },
   beforeDelete: async (db, id) => {
     const used = await db.selectFrom('job_applications').select('id').where('job_id', '=', id).limit(1).executeTakeFirst();
-    if (used) throw conflict('Job has applications; close it instead of deleting it');
+    if (used) throw conflict('in-use', 'Job has applications; close it instead of deleting it');
   },
 };
 

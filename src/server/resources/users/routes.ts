@@ -60,7 +60,7 @@ async function assertAdministratorRemains(ctx: AppContext, userId: number, still
   if (stillAdmin) return;
   const admins = await activeAdministratorIds(ctx.db.kysely as AnyDb);
   if (admins.length === 1 && admins[0] === userId) {
-    throw conflict('The last active administrator cannot be removed, deactivated or lose the admin role');
+    throw conflict('last-admin', 'The last active administrator cannot be removed, deactivated or lose the admin role');
   }
 }
 
@@ -125,7 +125,7 @@ export const userRoutes: RouteSpec[] = [
           .executeTakeFirstOrThrow();
         return presentUser(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('User name is already taken');
+        if (isUniqueViolation(error)) throw conflict('user-name-taken', 'User name is already taken');
         throw error;
       }
     },
@@ -142,7 +142,7 @@ export const userRoutes: RouteSpec[] = [
       const input = parse(userUpdateSchema, request.body);
       const ctx = request.server.ctx;
       const existing = presentUser(await loadUser(ctx, input.id));
-      if (input.id === me.id && input.isActive === false) throw conflict('You cannot deactivate your own account');
+      if (input.id === me.id && input.isActive === false) throw conflict('self-deactivate', 'You cannot deactivate your own account');
       const roles = input.roles ? [...new Set(input.roles)] : existing.roles;
       const active = input.isActive ?? existing.isActive;
       await assertAdministratorRemains(ctx, input.id, roles.includes('admin') && active);
@@ -214,7 +214,7 @@ export const userRoutes: RouteSpec[] = [
       const id = parseId(idParam(request));
       const ctx = request.server.ctx;
       await loadUser(ctx, id);
-      if (id === me.id) throw conflict('You cannot delete your own account');
+      if (id === me.id) throw conflict('self-delete', 'You cannot delete your own account');
       await assertAdministratorRemains(ctx, id, false);
       await revokeUserSessions(ctx, id);
       await ctx.db.kysely.deleteFrom('users').where('id', '=', id).execute();

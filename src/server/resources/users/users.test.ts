@@ -32,7 +32,7 @@ describe.each(testEngines())('users and sessions on %s', (engine) => {
     await t.call('POST', '/api/User', { userName: 'Han.Meimei', password: 'password-123' }, admin);
     const res = await t.call('POST', '/api/User', { userName: 'han.meimei', password: 'password-123' }, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errorCode).toBe(40009);
+    expect(res.json()).toMatchObject({ errorCode: 40009, data: { reason: 'user-name-taken' } });
   });
 
   it('validates new users: short password, unknown role, unknown field', async () => {
@@ -88,14 +88,17 @@ describe.each(testEngines())('users and sessions on %s', (engine) => {
     const adminId = (await me(admin)).json().data.id;
     const self = await t.call('DELETE', `/api/User/${adminId}`, undefined, admin);
     expect(self.statusCode).toBe(409);
+    expect(self.json().data).toEqual({ reason: 'self-delete' });
     const second = await buildUser(t, admin, ['admin']);
     // Nobody deactivates their own account.
-    expect((await t.call('POST', '/api/User/Update', { id: second.id, isActive: false }, second.token)).statusCode).toBe(409);
+    const selfDeactivate = await t.call('POST', '/api/User/Update', { id: second.id, isActive: false }, second.token);
+    expect(selfDeactivate.statusCode).toBe(409);
+    expect(selfDeactivate.json().data).toEqual({ reason: 'self-deactivate' });
     // With two administrators, one may delete the other; the one left is the last and keeps the role.
     expect((await t.call('DELETE', `/api/User/${adminId}`, undefined, second.token)).json().isSuccess).toBe(true);
     const last = await t.call('POST', '/api/User/Update', { id: second.id, roles: ['editor'] }, second.token);
     expect(last.statusCode).toBe(409);
-    expect(last.json().errorCode).toBe(40009);
+    expect(last.json()).toMatchObject({ errorCode: 40009, data: { reason: 'last-admin' } });
     admin = second.token;
   });
 
