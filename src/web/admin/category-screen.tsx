@@ -10,8 +10,7 @@ import { ApiError, api } from '../api/client.js';
 import { errorText } from './error-text.js';
 import { ResourceList } from './resource-list.js';
 import { formatTime } from './status.js';
-import { useFormErrors } from './use-form-errors.js';
-import { useSubmit } from './use-submit.js';
+import { useDialogSubmit } from './use-dialog-submit.js';
 
 /** News and job categories: create, rename, reorder, delete (a category in use says why it cannot go). */
 export function CategoryScreen({ entity, title }: { entity: 'NewsCategory' | 'JobCategory'; title: string }) {
@@ -82,20 +81,12 @@ function CategoryForm({ entity, category, onClose }: { entity: string; category:
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string; sortOrder: number }>();
-  const [saving, run] = useSubmit();
-  const showErrors = useFormErrors(form);
-  const submit = () =>
-    run(async () => {
-      const values = await form.validateFields();
-      try {
-        await api(category.id ? `${entity}/Update` : entity, { body: category.id ? { id: category.id, ...values } : values });
-        message.success(t('common.saved'));
-        await queryClient.invalidateQueries({ queryKey: [entity] });
-        onClose();
-      } catch (error) {
-        showErrors(error);
-      }
-    });
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    await api(category.id ? `${entity}/Update` : entity, { body: category.id ? { id: category.id, ...values } : values });
+    message.success(t('common.saved'));
+    await queryClient.invalidateQueries({ queryKey: [entity] });
+    onClose();
+  });
   return (
     <Modal open title={category.id ? t('categories.rename') : t('categories.create')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" initialValues={{ name: category.name, sortOrder: category.sortOrder ?? 0 }}>

@@ -5,8 +5,7 @@ import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema } f
 import type { StatusHistoryEntry } from '../../shared/status.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
-import { useFormErrors } from './use-form-errors.js';
-import { useSubmit } from './use-submit.js';
+import { useDialogSubmit } from './use-dialog-submit.js';
 
 export type StatusKind = 'applications' | 'inquiries';
 
@@ -31,21 +30,13 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
   const queryClient = useQueryClient();
   const options = useStatusOptions(kind);
   const [form] = Form.useForm<{ statusId: number; note?: string }>();
-  const showErrors = useFormErrors(form);
-  const [saving, run] = useSubmit();
-  const submit = () =>
-    run(async () => {
-      const values = await form.validateFields();
-      try {
-        await api(`${entity}/${id}`, { body: { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } });
-        message.success(t('common.saved'));
-        await queryClient.invalidateQueries({ queryKey: [entity] });
-        onDone?.();
-        onClose();
-      } catch (error) {
-        showErrors(error);
-      }
-    });
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    await api(`${entity}/${id}`, { body: { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } });
+    message.success(t('common.saved'));
+    await queryClient.invalidateQueries({ queryKey: [entity] });
+    onDone?.();
+    onClose();
+  });
   return (
     <Modal open title={t('common.changeStatus')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" initialValues={{ statusId }}>

@@ -17,8 +17,7 @@ import { api } from '../../api/client.js';
 import { saveToken } from '../../api/session.js';
 import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
-import { useFormErrors } from '../../admin/use-form-errors.js';
-import { useSubmit } from '../../admin/use-submit.js';
+import { useDialogSubmit } from '../../admin/use-dialog-submit.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import '../../admin/admin.css';
 
@@ -126,22 +125,14 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void 
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<{ oldPassword: string; newPassword: string }>();
-  const showErrors = useFormErrors(form);
-  const [saving, run] = useSubmit();
-  const submit = () =>
-    run(async () => {
-      const values = await form.validateFields();
-      try {
-        // The change ends every session, this one too; the answer carries this tab's new one.
-        const { accessToken } = await api<{ accessToken: { token: string } }>('User/UpdatePassword', { body: values });
-        saveToken(accessToken.token);
-        message.success(t('users.passwordChanged'));
-        form.resetFields();
-        onClose();
-      } catch (error) {
-        showErrors(error);
-      }
-    });
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    // The change ends every session, this one too; the answer carries this tab's new one.
+    const { accessToken } = await api<{ accessToken: { token: string } }>('User/UpdatePassword', { body: values });
+    saveToken(accessToken.token);
+    message.success(t('users.passwordChanged'));
+    form.resetFields();
+    onClose();
+  });
   return (
     <Modal open={open} title={t('shell.changePassword')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
       <Form form={form} layout="vertical">

@@ -11,8 +11,7 @@ import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { useSession } from '../../../admin/session-context.js';
 import { formatTime } from '../../../admin/status.js';
-import { useFormErrors } from '../../../admin/use-form-errors.js';
-import { useSubmit } from '../../../admin/use-submit.js';
+import { useDialogSubmit } from '../../../admin/use-dialog-submit.js';
 
 /** Users: create, edit roles and the active flag, reset passwords, delete; the server's refusals shown as they come. */
 export default function Users() {
@@ -104,25 +103,17 @@ function UserForm({ user, roleOptions, onClose }: { user: Partial<User>; roleOpt
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UserValues>();
-  const showErrors = useFormErrors(form);
-  const [saving, run] = useSubmit();
   const isNew = !user.id;
-  const submit = () =>
-    run(async () => {
-      const values = await form.validateFields();
-      try {
-        if (isNew) {
-          await api('User', { body: { userName: values.userName, password: values.password, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles } });
-        } else {
-          await api('User/Update', { body: { id: user.id, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles, isActive: values.isActive } });
-        }
-        message.success(t('common.saved'));
-        await queryClient.invalidateQueries({ queryKey: ['User'] });
-        onClose();
-      } catch (error) {
-        showErrors(error);
-      }
-    });
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    if (isNew) {
+      await api('User', { body: { userName: values.userName, password: values.password, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles } });
+    } else {
+      await api('User/Update', { body: { id: user.id, displayName: values.displayName ?? '', email: values.email ?? '', roles: values.roles, isActive: values.isActive } });
+    }
+    message.success(t('common.saved'));
+    await queryClient.invalidateQueries({ queryKey: ['User'] });
+    onClose();
+  });
   return (
     <Modal open title={isNew ? t('users.create') : t('users.editTitle')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical" initialValues={{ userName: user.userName, displayName: user.displayName, email: user.email, roles: user.roles, isActive: user.isActive }}>
@@ -157,19 +148,11 @@ function ResetPassword({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<{ newPassword: string }>();
-  const showErrors = useFormErrors(form);
-  const [saving, run] = useSubmit();
-  const submit = () =>
-    run(async () => {
-      const values = await form.validateFields();
-      try {
-        await api('User/UpdatePassword', { body: { id: user.id, newPassword: values.newPassword } });
-        message.success(t('users.passwordChanged'));
-        onClose();
-      } catch (error) {
-        showErrors(error);
-      }
-    });
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    await api('User/UpdatePassword', { body: { id: user.id, newPassword: values.newPassword } });
+    message.success(t('users.passwordChanged'));
+    onClose();
+  });
   return (
     <Modal open title={`${t('users.resetPassword')}: ${user.userName}`} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
       <Form form={form} layout="vertical">
