@@ -38,7 +38,8 @@ export interface ResourceDef<Out> {
   module: ModuleKey;
   /** The records anyone may read; without it, reading needs the module too. */
   publicScope?: (query: AnyQuery, now: string) => AnyQuery;
-  baseSelect: (db: AnyDb) => AnyQuery;
+  /** Rows with their decorations; `publicView` when a visitor asks, for decorations that depend on it. */
+  baseSelect: (db: AnyDb, publicView?: boolean) => AnyQuery;
   present: (row: Row) => Out;
   querySchema: z.ZodType<QueryInput>;
   createSchema?: z.ZodType;
@@ -91,7 +92,7 @@ export async function queryPage<Out>(
     if (publicView && def.publicScope) query = def.publicScope(query, nowIso());
     return applyQuery(def as ResourceDef<unknown>, ctx.db.engine, query, input);
   };
-  let itemsQuery = narrow(def.baseSelect(db));
+  let itemsQuery = narrow(def.baseSelect(db, publicView));
   const order = input.sort
     ? [[def.sortColumns[input.sort.field], input.sort.order] as const]
     : def.defaultSort;
@@ -118,7 +119,7 @@ export async function findRow(
   id: number,
   publicView = false,
 ): Promise<Row | undefined> {
-  let query = def.baseSelect(ctx.db.kysely as AnyDb).where(`${def.table}.id`, '=', id);
+  let query = def.baseSelect(ctx.db.kysely as AnyDb, publicView).where(`${def.table}.id`, '=', id);
   if (publicView && def.publicScope) query = def.publicScope(query, nowIso());
   return query.executeTakeFirst();
 }

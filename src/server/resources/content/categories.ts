@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Category } from '../../../shared/schemas/category.js';
 import {
   categoryCreateSchema,
@@ -7,7 +6,10 @@ import {
 } from '../../../shared/schemas/category.js';
 import type { ModuleKey } from '../../../shared/modules.js';
 import { conflict } from '../../http/errors.js';
-import type { ResourceDef, Row } from '../../crud/resource.js';
+import { nowIso } from '../../context.js';
+import type { AnyQuery, ResourceDef, Row } from '../../crud/resource.js';
+import { openJobsScope } from './jobs.js';
+import { publishedNewsScope } from './news.js';
 
 function presentCategory(row: Row): Category {
   return {
@@ -28,6 +30,8 @@ function categoryResource(opts: {
   module: ModuleKey;
   itemTable: string;
   itemLabel: string;
+  /** The items a visitor may see, so that public counts never reveal drafts or closed jobs. */
+  itemPublicScope: (query: AnyQuery, now: string) => AnyQuery;
 }): ResourceDef<Category> {
   const { table, itemTable } = opts;
   return {
@@ -37,15 +41,14 @@ function categoryResource(opts: {
     module: opts.module,
     // Categories themselves are public: the public site shows them as tabs and filters.
     publicScope: (query) => query,
-    baseSelect: (db) =>
+    baseSelect: (db, publicView) =>
       db
         .selectFrom(table)
         .selectAll(table)
-        .select(
-          sql<number>`(select count(*) from ${sql.table(itemTable)} where ${sql.ref(`${itemTable}.category_id`)} = ${sql.ref(`${table}.id`)})`.as(
-            'item_count',
-          ),
-        ),
+        .select((eb: any) => {
+          const items = eb.selectFrom(itemTable).select(eb.fn.countAll().as('n')).whereRef(`${itemTable}.category_id`, '=', `${table}.id`);
+          return (publicView ? opts.itemPublicScope(items, nowIso()) : items).as('item_count');
+        }),
     present: presentCategory,
     querySchema: categoryQuerySchema,
     createSchema: categoryCreateSchema,
@@ -74,6 +77,7 @@ export const newsCategoryResource = categoryResource({
   module: 'news',
   itemTable: 'news',
   itemLabel: 'news items',
+  itemPublicScope: publishedNewsScope,
 });
 
 export const jobCategoryResource = categoryResource({
@@ -83,4 +87,5 @@ export const jobCategoryResource = categoryResource({
   module: 'jobs',
   itemTable: 'jobs',
   itemLabel: 'jobs',
+  itemPublicScope: openJobsScope,
 });

@@ -171,6 +171,21 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     const orders = res.items.map((c: { sortOrder: number }) => c.sortOrder);
     expect(orders).toEqual([...orders].sort((x, y) => x - y));
     expect(res.items.find((c: { id: number }) => c.id === newsCategory).itemCount).toBeGreaterThan(0);
+    // Visitors count only what they may read; staff count every item, drafts included.
+    const counted = (await t.call('POST', '/api/NewsCategory', { name: 'Counted' }, admin)).json().data.id;
+    await createNews({ categoryId: counted, status: 'published' });
+    await createNews({ categoryId: counted });
+    const countOf = async (token?: string) =>
+      (await t.call('POST', '/api/NewsCategory/Query', { pageSize: 100 }, token)).json().data.items.find((c: { id: number }) => c.id === counted).itemCount;
+    expect(await countOf()).toBe(1);
+    expect(await countOf(admin)).toBe(2);
+    expect((await t.call('GET', `/api/NewsCategory/${counted}`)).json().data.itemCount).toBe(1);
+    expect((await t.call('GET', `/api/NewsCategory/${counted}`, undefined, admin)).json().data.itemCount).toBe(2);
+    const jobs = (await t.call('POST', '/api/JobCategory', { name: 'Counted jobs' }, admin)).json().data.id;
+    await t.call('POST', '/api/Job', { title: 'Open', categoryId: jobs, description: '<p>d</p>', status: 'open' }, admin);
+    await t.call('POST', '/api/Job', { title: 'Draft', categoryId: jobs, description: '<p>d</p>' }, admin);
+    expect((await t.call('GET', `/api/JobCategory/${jobs}`)).json().data.itemCount).toBe(1);
+    expect((await t.call('GET', `/api/JobCategory/${jobs}`, undefined, admin)).json().data.itemCount).toBe(2);
     const renamed = await t.call('POST', '/api/NewsCategory/Update', { id: newsCategory, name: '企业新闻' }, admin);
     expect(renamed.json().data).toMatchObject({ name: '企业新闻', sortOrder: 2 });
   });

@@ -2,7 +2,7 @@ import type { News } from '../../../shared/schemas/news.js';
 import { newsCreateSchema, newsQuerySchema, newsUpdateSchema } from '../../../shared/schemas/news.js';
 import { nowIso } from '../../context.js';
 import { requireExisting } from '../../crud/resource.js';
-import type { ResourceDef, Row } from '../../crud/resource.js';
+import type { AnyQuery, ResourceDef, Row } from '../../crud/resource.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
 
 export function presentNews(row: Row): News {
@@ -37,12 +37,15 @@ function publishedAtFor(input: Row, existing?: Row): string | null | undefined {
   return input.publishedAt;
 }
 
+/** The news a visitor may read: published, and not dated in the future. */
+export const publishedNewsScope = (query: AnyQuery, now: string) => query.where('news.status', '=', 'published').where('news.published_at', '<=', now);
+
 export const newsResource: ResourceDef<News> = {
   name: 'News',
   label: 'News item',
   table: 'news',
   module: 'news',
-  publicScope: (query, now) => query.where('news.status', '=', 'published').where('news.published_at', '<=', now),
+  publicScope: publishedNewsScope,
   baseSelect: (db) =>
     db
       .selectFrom('news')
