@@ -129,10 +129,11 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0];
       // Paths match in any case (the router is case-insensitive), so `/API/x` is an API path too.
-      const pathname = request.url.split('?')[0].toLowerCase();
-      if (pathname.startsWith('/api/') || pathname === '/api') {
-        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`));
+      const lower = pathname.toLowerCase();
+      if (lower.startsWith('/api/') || lower === '/api') {
+        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${pathname}`));
       }
       const cacheable = config.env !== 'development' && !request.headers.authorization;
       const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
