@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema.js';
+import { applicationTermRows } from '../src/server/resources/applications/search.js';
 
 /**
  * Deterministic bench data: the same seed gives the same rows on every machine and engine, so runs
@@ -38,10 +39,25 @@ export const REALISTIC: Volumes = { news: 10_000, jobs: 2_000, applications: 200
 const BATCH = 500;
 const DAY = 86_400_000;
 
-async function insertBatches<T>(db: Kysely<Database>, table: keyof Database, count: number, row: (i: number) => T) {
+async function insertBatches<T>(
+  db: Kysely<Database>,
+  table: keyof Database,
+  count: number,
+  row: (i: number) => T,
+  after?: (rows: T[], ids: number[]) => Promise<void>,
+) {
   for (let start = 0; start < count; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => row(start + k));
-    await db.insertInto(table).values(rows as never).execute();
+    const inserted = await db.insertInto(table).values(rows as never).returning('id' as never).execute();
+    await after?.(rows, inserted.map((r) => Number((r as { id: number }).id)));
+  }
+}
+
+/** Applications are searched through their keyword index, which the server keeps as it writes them. */
+async function indexApplications(db: Kysely<Database>, rows: Record<string, unknown>[], ids: number[]) {
+  const terms = rows.flatMap((row, k) => applicationTermRows({ ...row, id: ids[k] }));
+  for (let start = 0; start < terms.length; start += BATCH) {
+    await db.insertInto('job_application_terms').values(terms.slice(start, start + BATCH)).execute();
   }
 }
 
@@ -151,5 +167,5 @@ export async function generate(db: Kysely<Database>, volumes: Volumes, options: 
       created_at: at,
       updated_at: at,
     };
-  });
+  }, (rows, ids) => indexApplications(db, rows, ids));
 }

@@ -29,6 +29,24 @@ export interface FilterDef {
   toColumn?: (value: unknown) => unknown;
 }
 
+/**
+ * A table of search terms that stands in for LIKE on a resource's keyword columns: one row per term
+ * and record, carrying some of the record's columns so that filters and sorts on them stay in the
+ * term index.
+ */
+export interface KeywordIndex {
+  table: string;
+  /** The index's column holding the record's id. */
+  recordColumn: string;
+  /** Resource columns (`table.column`) the index also stores, mapped to its own column names. */
+  columns: Record<string, string>;
+  /**
+   * The term whose rows hold every match of the keyword, and whether they are exactly the matches
+   * (otherwise LIKE confirms each); null when the index cannot answer and LIKE searches alone.
+   */
+  plan(keyword: string): { term: string; exact: boolean } | null;
+}
+
 export interface ResourceDef<Out> {
   /** The API path segment: `News`. */
   name: string;
@@ -45,6 +63,7 @@ export interface ResourceDef<Out> {
   createSchema?: z.ZodType;
   updateSchema?: z.ZodType;
   keywordColumns: string[];
+  keywordIndex?: KeywordIndex;
   filters: Record<string, FilterDef>;
   sortColumns: Record<string, string>;
   defaultSort: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
@@ -54,6 +73,8 @@ export interface ResourceDef<Out> {
   checkReferences?: (db: AnyDb, row: Row) => Promise<void>;
   /** Refuses a delete that would orphan other records, with a 409. */
   beforeDelete?: (db: AnyDb, id: number) => Promise<void>;
+  /** Runs in the transaction that moves a record to `statusId`; `before` is the whole row before the move. */
+  onStatusMove?: (db: AnyDb, before: Row, statusId: number) => Promise<void>;
   /** Runs when anyone but staff reads one record (a news item's view count, say). */
   onPublicRead?: (ctx: AppContext, id: number) => void;
 }
@@ -71,12 +92,56 @@ export function keywordFilter(query: AnyQuery, engine: Engine, columns: string[]
   );
 }
 
-function applyQuery(def: ResourceDef<unknown>, engine: Engine, query: AnyQuery, input: QueryInput) {
-  if (input.keyword) query = keywordFilter(query, engine, def.keywordColumns, input.keyword);
+/** How one list query reads: through the keyword index, when it can answer, or the table alone. */
+interface ListPlan {
+  /** Where a column lives for this query: the term index's copy when it has one. */
+  column: (column: string) => string;
+  /** The rows to count: the term index alone when nothing else needs the table. */
+  countFrom: (db: AnyDb) => AnyQuery;
+  /** Adds the term index to a query of the table, if the plan uses it. */
+  join: (query: AnyQuery) => AnyQuery;
+  /** Keyword conditions beyond the join. */
+  keyword: (query: AnyQuery) => AnyQuery;
+}
+
+const TERMS = 'k';
+
+function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, scoped: boolean): ListPlan {
+  const index = def.keywordIndex;
+  const planned = input.keyword && index ? index.plan(input.keyword) : null;
+  if (!input.keyword || !index || !planned) {
+    return {
+      column: (column) => column,
+      countFrom: (db) => db.selectFrom(def.table),
+      join: (query) => query,
+      keyword: (query) => (input.keyword ? keywordFilter(query, engine, def.keywordColumns, input.keyword) : query),
+    };
+  }
+  const filtered = Object.entries(input.filters ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const tableNeeded =
+    !planned.exact || scoped || filtered.some(([key]) => !(def.filters[key].column in index.columns));
+  const join = (query: AnyQuery) =>
+    query.innerJoin(`${index.table} as ${TERMS}`, `${TERMS}.${index.recordColumn}`, `${def.table}.id`);
+  return {
+    column: (column) => (column in index.columns ? `${TERMS}.${index.columns[column]}` : column),
+    countFrom: (db) => {
+      const terms = db.selectFrom(`${index.table} as ${TERMS}`);
+      return tableNeeded ? terms.innerJoin(def.table, `${def.table}.id`, `${TERMS}.${index.recordColumn}`) : terms;
+    },
+    join,
+    keyword: (query) => {
+      query = query.where(`${TERMS}.term`, '=', planned.term);
+      return planned.exact ? query : keywordFilter(query, engine, def.keywordColumns, input.keyword!);
+    },
+  };
+}
+
+function applyQuery(def: ResourceDef<unknown>, plan: ListPlan, query: AnyQuery, input: QueryInput) {
+  query = plan.keyword(query);
   for (const [key, value] of Object.entries(input.filters ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     const filter = def.filters[key];
-    query = query.where(filter.column, filter.op ?? '=', filter.toColumn ? filter.toColumn(value) : value);
+    query = query.where(plan.column(filter.column), filter.op ?? '=', filter.toColumn ? filter.toColumn(value) : value);
   }
   return query;
 }
@@ -88,20 +153,22 @@ export async function queryPage<Out>(
   publicView: boolean,
 ): Promise<Page<Out>> {
   const db = ctx.db.kysely as AnyDb;
+  const scoped = publicView && !!def.publicScope;
+  const plan = listPlan(def as ResourceDef<unknown>, ctx.db.engine, input, scoped);
   const narrow = (query: AnyQuery) => {
-    if (publicView && def.publicScope) query = def.publicScope(query, nowIso());
-    return applyQuery(def as ResourceDef<unknown>, ctx.db.engine, query, input);
+    if (scoped) query = def.publicScope!(query, nowIso());
+    return applyQuery(def as ResourceDef<unknown>, plan, query, input);
   };
-  let itemsQuery = narrow(def.baseSelect(db, publicView));
+  let itemsQuery = narrow(plan.join(def.baseSelect(db, publicView)));
   const order = input.sort
     ? [[def.sortColumns[input.sort.field], input.sort.order] as const]
     : def.defaultSort;
-  for (const [column, direction] of order) itemsQuery = itemsQuery.orderBy(column, direction);
-  itemsQuery = itemsQuery.orderBy(`${def.table}.id`, input.sort?.order ?? 'desc');
+  for (const [column, direction] of order) itemsQuery = itemsQuery.orderBy(plan.column(column), direction);
+  itemsQuery = itemsQuery.orderBy(plan.column(`${def.table}.id`), input.sort?.order ?? 'desc');
   const offset = (input.page - 1) * input.pageSize;
   // Filters, keyword and scope only name the resource's own columns, so the count needs none of the
-  // joins that decorate the items: it can be answered from the table's indexes alone.
-  const countQuery = narrow(db.selectFrom(def.table)).select((eb: any) => eb.fn.countAll().as('total'));
+  // joins that decorate the items: it can be answered from the table's indexes (or the term index) alone.
+  const countQuery = narrow(plan.countFrom(db)).select((eb: any) => eb.fn.countAll().as('total'));
 
   const [rows, countRow] = await Promise.all([
     itemsQuery.limit(input.pageSize).offset(offset).execute(),

@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-list-indexes.js';
 import * as m0003 from './migrations/0003-remaining-list-indexes.js';
 import * as m0004 from './migrations/0004-application-search-index.js';
+import * as m0005 from './migrations/0005-application-search-terms.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -12,13 +13,14 @@ const migrations: Record<string, Migration> = {
   '0002-list-indexes': m0002,
   '0003-remaining-list-indexes': m0003,
   '0004-application-search-index': m0004,
+  '0005-application-search-terms': m0005,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; runs at start-up on both engines. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -13,6 +13,7 @@ export interface Database {
   jobs: JobsTable;
   files: FilesTable;
   job_applications: JobApplicationsTable;
+  job_application_terms: JobApplicationTermsTable;
   contact_infos: ContactInfosTable;
   join_us: JoinUsTable;
   status_history: StatusHistoryTable;
@@ -121,6 +122,14 @@ export interface JobApplicationsTable extends Timestamps {
   consent_at: string;
   note: string;
   client_address: string;
+}
+
+/** The keyword index of job applications (resources/applications/search.ts). */
+export interface JobApplicationTermsTable {
+  term: string;
+  status_id: number;
+  created_at: string;
+  application_id: number;
 }
 
 export interface ContactInfosTable extends InquiryColumns {

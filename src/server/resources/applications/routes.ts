@@ -23,6 +23,7 @@ import type { RouteSpec } from '../../http/routes.js';
 import { NUL_MESSAGE, parse } from '../../http/validate.js';
 import { openJobsScope } from '../content/jobs.js';
 import { readWithHistoryRoute, statusMoveRoute } from '../inquiries/status-history.js';
+import { applicationKeywordIndex, indexApplication, moveApplicationTerms } from './search.js';
 
 export function presentApplication(row: Row): JobApplication {
   return {
@@ -60,6 +61,8 @@ export const jobApplicationResource: ResourceDef<JobApplication> = {
   present: presentApplication,
   querySchema: jobApplicationQuerySchema,
   keywordColumns: ['job_applications.name', 'job_applications.email', 'job_applications.phone'],
+  keywordIndex: applicationKeywordIndex,
+  onStatusMove: moveApplicationTerms,
   filters: {
     jobId: { column: 'job_applications.job_id' },
     statusId: { column: 'job_applications.status_id' },
@@ -177,26 +180,25 @@ async function acceptApplication(request: FastifyRequest) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const application = await trx
-        .insertInto('job_applications')
-        .values({
-          job_id: input.jobId,
-          name: input.name,
-          phone: input.phone,
-          email: input.email,
-          education: input.education ?? null,
-          years_of_experience: input.yearsOfExperience ?? null,
-          cover_letter: input.coverLetter ?? '',
-          resume_file_id: file.id,
-          status_id: 1,
-          consent_at: now,
-          note: '',
-          client_address: request.ip,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = {
+        job_id: input.jobId,
+        name: input.name,
+        phone: input.phone,
+        email: input.email,
+        education: input.education ?? null,
+        years_of_experience: input.yearsOfExperience ?? null,
+        cover_letter: input.coverLetter ?? '',
+        resume_file_id: file.id,
+        status_id: 1,
+        consent_at: now,
+        note: '',
+        client_address: request.ip,
+        created_at: now,
+        updated_at: now,
+      };
+      const application = await trx.insertInto('job_applications').values(row).returning('id').executeTakeFirstOrThrow();
+      // The keyword index is written with the record: a committed application is always findable.
+      await indexApplication(trx as AnyDb, { ...row, id: application.id });
       await ctx.storage.put(key, intake.resume!.content);
       return application.id;
     });

@@ -66,8 +66,9 @@ export function statusMoveRoute<Out>(def: ResourceDef<Out>, schema: z.ZodType<{ 
       const at = nowIso();
       const found = await ctx.db.kysely.transaction().execute(async (trx) => {
         const db = trx as AnyDb;
-        const row: Row | undefined = await db.selectFrom(def.table).select('id').where('id', '=', id).executeTakeFirst();
+        const row: Row | undefined = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) return false;
+        await def.onStatusMove?.(db, row, input.statusId);
         await db
           .updateTable(def.table)
           .set({
