@@ -41,6 +41,29 @@ describe('the web shell', () => {
     expect(await api.json()).toMatchObject({ isSuccess: false, errorCode: 40004 });
   });
 
+  it('answers a HEAD with the page\'s headers, and never keeps an empty page for the next visitor', async () => {
+    for (const path of ['/Services', '/News', '/Jobs']) {
+      const head = await fetch(`${portico.url}${path}`, { method: 'HEAD' });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type'), path).toContain('text/html');
+      const get = await fetch(`${portico.url}${path}`);
+      expect(get.headers.get('content-type'), path).toContain('text/html');
+      const body = await get.text();
+      expect(body, path).toContain('</html>');
+      expect(head.headers.get('content-length'), path).toBe(get.headers.get('content-length'));
+      expect(Number(head.headers.get('content-length')), path).toBeGreaterThan(1000);
+    }
+  });
+
+  it('gives visitors arriving together the same whole page', async () => {
+    const path = '/AboutsUs';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${portico.url}${path}`)));
+    const bodies = await Promise.all(answers.map((res) => res.text()));
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(bodies[0]).toContain('</html>');
+    expect(new Set(bodies).size).toBe(1);
+  });
+
   it('serves hashed assets with a year-long cache lifetime', async () => {
     const html = await (await fetch(`${portico.url}/Home`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

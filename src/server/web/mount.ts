@@ -46,7 +46,10 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal });
+  // A HEAD is rendered as the GET it stands for: the answer's headers must be the GET's, and a page
+  // kept in the cache must have its body (HTTP leaves the body out of the HEAD's answer by itself).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return new Request(new URL(request.url, origin), { method, headers, signal: controller.signal });
 }
 
 async function pageOf(response: Response): Promise<CachedPage> {
@@ -124,6 +127,10 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
   // Anonymous page views are answered from memory until staff change public content.
   const pages = new PageCache();
   app.ctx.onContentChange.add(() => pages.clear());
+  // Renders of pages not in the cache at all, shared by the requests that arrive while one is under
+  // way: fifty visitors arriving at once render the page once, not fifty times side by side.
+  const renders = new Map<string, Promise<CachedPage>>();
+  const keepable = (page: CachedPage) => page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie');
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -140,8 +147,22 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
       const key = `${locale} ${request.url}`;
       const cached = cacheable ? pages.get(key) : undefined;
       if (cached) return sendPage(request, reply, cached);
-      const page = await pageOf(await render(toFetchRequest(request, reply)));
-      if (cacheable && page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie')) pages.set(key, page);
+      const shared = cacheable ? renders.get(key) : undefined;
+      if (shared) {
+        // Should the shared render fail or be personal, this request renders for itself.
+        const page = await shared.catch(() => undefined);
+        if (page && keepable(page)) return sendPage(request, reply, page);
+      }
+      const rendering = render(toFetchRequest(request, reply)).then(pageOf);
+      if (cacheable && !shared) {
+        renders.set(key, rendering);
+        void rendering.then(
+          () => renders.delete(key),
+          () => renders.delete(key),
+        );
+      }
+      const page = await rendering;
+      if (cacheable && keepable(page)) pages.set(key, page);
       return sendPage(request, reply, page);
     },
   });
