@@ -125,6 +125,16 @@ describe.each(testEngines())('application keyword search on %s', (engine) => {
     await expectAnswersMatch();
   });
 
+  it('still counts every match on a page past the end', async () => {
+    for (const keyword of ['王', 'wang', '王小明']) {
+      const data = await query({ page: 50, pageSize: 20, keyword });
+      expect(data.items).toEqual([]);
+      expect(data.meta.total, keyword).toBe(rows.filter((r) => matches(r, keyword)).length);
+      expect(data.meta.total, keyword).toBeGreaterThan(0);
+    }
+    expect((await query({ page: 1, keyword: '无此人' })).meta.total).toBe(0);
+  });
+
   it('follows applications to their new status', async () => {
     for (const row of rows.filter((r) => r.name.includes('王')).slice(0, 12)) {
       const statusId = row.status_id === 6 ? 2 : row.status_id + 1;
