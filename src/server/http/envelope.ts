@@ -8,9 +8,13 @@ export function failure(errorCode: number, message: string, data: unknown = null
   return { isSuccess: false, errorCode, message, data };
 }
 
-/** An envelope serialized once, to be sent as it is many times (cached public answers). */
+/**
+ * An envelope serialized once, to be sent as it is many times (cached public answers). It is kept as
+ * UTF-8 bytes: sent as a string, every answer would encode the text again and measure it again
+ * (a News/Query page is ~12 KB, mostly Chinese).
+ */
 export class SerializedEnvelope {
-  constructor(readonly json: string) {}
+  constructor(readonly json: Buffer) {}
 }
 
-export const serializeOk = (data: unknown) => new SerializedEnvelope(JSON.stringify(ok(data)));
+export const serializeOk = (data: unknown) => new SerializedEnvelope(Buffer.from(JSON.stringify(ok(data))));
