@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 /**
  * Libraries only the back-office screens use. The server never renders those screens (the security
  * layout renders nothing below it until the browser has confirmed the session), so the server build
- * gets a stand-in for each instead of loading them at start-up: ~30 MB less heap and a faster start.
+ * gets a stand-in for each instead of loading them at start-up: ~30 MB less heap.
  * See docs/decisions/0013-server-memory.md.
  */
 const BROWSER_ONLY = [/^antd(\/|$)/, /^@ant-design\//, /^@tiptap\//, /^@tanstack\/react-query$/, /^dayjs(\/|$)/];
@@ -23,15 +23,15 @@ function browserOnlyOnServer(): Plugin {
     },
     load(id) {
       if (!id.startsWith(STAND_IN)) return null;
-      // A callable, constructible value whose every property is itself: module-level code such as
-      // `const { Title } = Typography` or `dayjs.extend(plugin)` runs without the library. It is never
-      // rendered; if it were, React would refuse it loudly rather than render something wrong.
-      return `const handler = {
-  get: (_target, key) => (key === 'then' || typeof key === 'symbol' ? undefined : standIn),
-  apply: () => standIn,
-  construct: () => standIn,
-};
-const standIn = new Proxy(function browserOnly() {}, handler);
+      // A callable, constructible value whose every property is itself again: module-level code such
+      // as `const { Title } = Typography` or `dayjs.extend(plugin)` runs without the library. Calling it
+      // gives a plain object, and the keys React probes to render something are absent, so a stand-in
+      // that ever reached a server render would make React throw ("Objects are not valid as a React
+      // child") instead of quietly rendering nothing.
+      return `const hidden = new Set(['then', 'prototype', '$$typeof', '@@iterator']);
+const get = (_target, key) => (typeof key === 'symbol' || hidden.has(key) ? undefined : standIn);
+const value = new Proxy({}, { get });
+const standIn = new Proxy(function browserOnly() {}, { get, apply: () => value, construct: () => value });
 export default standIn;
 `;
     },

@@ -45,6 +45,8 @@ export async function startPortico(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // As `npm start` runs it (scripts/serve.mjs): a fixed mmap threshold for glibc's allocator.
+      MALLOC_MMAP_THRESHOLD_: '131072',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
