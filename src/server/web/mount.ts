@@ -126,10 +126,17 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
 
   // Anonymous page views are answered from memory until staff change public content.
   const pages = new PageCache();
-  app.ctx.onContentChange.add(() => pages.clear());
   // Renders of pages not in the cache at all, shared by the requests that arrive while one is under
   // way: fifty visitors arriving at once render the page once, not fifty times side by side.
   const renders = new Map<string, Promise<CachedPage>>();
+  // Bumped when staff change public content: a render begun before the change is neither joined nor
+  // kept after it.
+  let generation = 0;
+  app.ctx.onContentChange.add(() => {
+    generation += 1;
+    pages.clear();
+    renders.clear();
+  });
   const keepable = (page: CachedPage) => page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie');
 
   app.route({
@@ -153,16 +160,17 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
         const page = await shared.catch(() => undefined);
         if (page && keepable(page)) return sendPage(request, reply, page);
       }
+      const started = generation;
       const rendering = render(toFetchRequest(request, reply)).then(pageOf);
       if (cacheable && !shared) {
         renders.set(key, rendering);
-        void rendering.then(
-          () => renders.delete(key),
-          () => renders.delete(key),
-        );
+        const done = () => {
+          if (renders.get(key) === rendering) renders.delete(key);
+        };
+        void rendering.then(done, done);
       }
       const page = await rendering;
-      if (cacheable && keepable(page)) pages.set(key, page);
+      if (cacheable && keepable(page) && generation === started) pages.set(key, page);
       return sendPage(request, reply, page);
     },
   });
