@@ -126,18 +126,7 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
 
   // Anonymous page views are answered from memory until staff change public content.
   const pages = new PageCache();
-  // Renders of pages not in the cache at all, shared by the requests that arrive while one is under
-  // way: fifty visitors arriving at once render the page once, not fifty times side by side.
-  const renders = new Map<string, Promise<CachedPage>>();
-  // Bumped when staff change public content: a render begun before the change is neither joined nor
-  // kept after it.
-  let generation = 0;
-  app.ctx.onContentChange.add(() => {
-    generation += 1;
-    pages.clear();
-    renders.clear();
-  });
-  const keepable = (page: CachedPage) => page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie');
+  app.ctx.onContentChange.add(() => pages.clear());
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -152,25 +141,8 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
       const cacheable = config.env !== 'development' && !request.headers.authorization;
       const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
       const key = `${locale} ${request.url}`;
-      const cached = cacheable ? pages.get(key) : undefined;
-      if (cached) return sendPage(request, reply, cached);
-      const shared = cacheable ? renders.get(key) : undefined;
-      if (shared) {
-        // Should the shared render fail or be personal, this request renders for itself.
-        const page = await shared.catch(() => undefined);
-        if (page && keepable(page)) return sendPage(request, reply, page);
-      }
-      const started = generation;
-      const rendering = render(toFetchRequest(request, reply)).then(pageOf);
-      if (cacheable && !shared) {
-        renders.set(key, rendering);
-        const done = () => {
-          if (renders.get(key) === rendering) renders.delete(key);
-        };
-        void rendering.then(done, done);
-      }
-      const page = await rendering;
-      if (cacheable && keepable(page) && generation === started) pages.set(key, page);
+      const renderPage = () => render(toFetchRequest(request, reply)).then(pageOf);
+      const page = cacheable ? await pages.through(key, renderPage) : await renderPage();
       return sendPage(request, reply, page);
     },
   });

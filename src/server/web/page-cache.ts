@@ -18,9 +18,16 @@ export interface CachedPage {
  * answered with the expired page for at most `refreshGraceMs`: without that, every expiry under load
  * set all waiting requests rendering the same page at once (the bench saw /Home's p99 jump to
  * several hundred milliseconds every 5 s).
+ *
+ * A page not in the cache at all is rendered once for the requests that arrive while its render is
+ * under way (`through`). A content change (`clear`) ends that sharing too, and a render begun before
+ * the change is not kept after it.
  */
 export class PageCache {
   private readonly entries = new Map<string, { page: CachedPage; expiresAt: number; refreshing?: boolean }>();
+  private readonly renders = new Map<string, Promise<CachedPage>>();
+  /** Bumped by clear(), so a render begun before a content change is neither joined nor kept after it. */
+  private generation = 0;
 
   constructor(
     private readonly maxEntries = 500,
@@ -50,8 +57,42 @@ export class PageCache {
   }
 
   clear() {
+    this.generation += 1;
     this.entries.clear();
+    this.renders.clear();
   }
+
+  /**
+   * The cached page, or the page of a render under way for the same key, or a fresh render, kept when
+   * it may be. A shared render that fails or answers something personal is not reused: the caller
+   * renders for itself.
+   */
+  async through(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+    const cached = this.get(key);
+    if (cached) return cached;
+    const shared = this.renders.get(key);
+    if (shared) {
+      const page = await shared.catch(() => undefined);
+      if (page && keepable(page)) return page;
+    }
+    const generation = this.generation;
+    const rendering = render();
+    if (!shared) {
+      this.renders.set(key, rendering);
+      const done = () => {
+        if (this.renders.get(key) === rendering) this.renders.delete(key);
+      };
+      void rendering.then(done, done);
+    }
+    const page = await rendering;
+    if (keepable(page) && generation === this.generation) this.set(key, page);
+    return page;
+  }
+}
+
+/** Only a plain success, the same for every visitor, may be answered to others. */
+function keepable(page: CachedPage): boolean {
+  return page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie');
 }
 
 /** The body to send for an Accept-Encoding header, compressing (and keeping) it on first demand. */
