@@ -117,9 +117,8 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
       keyword: (query) => (input.keyword ? keywordFilter(query, engine, def.keywordColumns, input.keyword) : query),
     };
   }
-  const filtered = Object.entries(input.filters ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
   const tableNeeded =
-    !planned.exact || scoped || filtered.some(([key]) => !(def.filters[key].column in index.columns));
+    !planned.exact || scoped || givenFilters(input).some(([key]) => !(def.filters[key].column in index.columns));
   const join = (query: AnyQuery) =>
     query.innerJoin(`${index.table} as ${TERMS}`, `${TERMS}.${index.recordColumn}`, `${def.table}.id`);
   return {
@@ -136,10 +135,14 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
   };
 }
 
+/** The filters the caller gave a value: an empty one filters nothing. */
+function givenFilters(input: QueryInput): [string, unknown][] {
+  return Object.entries(input.filters ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '');
+}
+
 function applyQuery(def: ResourceDef<unknown>, plan: ListPlan, query: AnyQuery, input: QueryInput) {
   query = plan.keyword(query);
-  for (const [key, value] of Object.entries(input.filters ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
+  for (const [key, value] of givenFilters(input)) {
     const filter = def.filters[key];
     query = query.where(plan.column(filter.column), filter.op ?? '=', filter.toColumn ? filter.toColumn(value) : value);
   }
