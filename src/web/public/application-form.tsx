@@ -4,7 +4,7 @@ import { EDUCATION_LEVELS, RESUME_MAX_BYTES } from '../../shared/choices.js';
 import { api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
 import { fill } from './fill.js';
-import { Field, Honeypot, formValues, inputProps, useFormSender, validate } from './form.js';
+import { FailureNotice, Field, Honeypot, SubmitButton, formValues, inputProps, useFormSender, validate } from './form.js';
 import type { FieldErrors, FormText } from './form.js';
 
 const FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'website'] as const;
@@ -76,11 +76,7 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
   if (jobs.length === 0) return <p>{apply.noJobs}</p>;
   return (
     <form className="form" method="post" action="/api/JobApplication" encType="multipart/form-data" noValidate onSubmit={onSubmit}>
-      {failure && (
-        <p className="notice error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FailureNotice failure={failure} />
       <Field name="jobId" label={apply.job} error={errors.jobId}>
         <select {...inputProps('jobId', errors)} defaultValue={jobId ?? ''} required>
           <option value="">{apply.chooseJob}</option>
@@ -142,11 +138,7 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
           <progress max={100} value={progress} aria-label={apply.resume} />
         </div>
       )}
-      <div>
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? apply.sending : apply.submit}
-        </button>
-      </div>
+      <SubmitButton sending={sending} label={apply.submit} sendingLabel={apply.sending} />
     </form>
   );
 }

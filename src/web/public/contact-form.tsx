@@ -1,5 +1,5 @@
 import type { PublicCopy } from './copy.js';
-import { Field, Honeypot, SentNotice, inputProps, useJsonForm } from './form.js';
+import { FailureNotice, Field, Honeypot, SentNotice, SubmitButton, inputProps, useJsonForm } from './form.js';
 import type { FormText } from './form.js';
 
 const FIELDS = ['name', 'company', 'email', 'phone', 'subject', 'message', 'website'] as const;
@@ -21,11 +21,7 @@ export function ContactForm({ text }: ContactFormProps) {
   if (done) return <SentNotice title={contact.successTitle} text={contact.success} again={contact.another} onAgain={again} />;
   return (
     <form className="form" method="post" action="/api/ContactInfo" noValidate onSubmit={onSubmit}>
-      {failure && (
-        <p className="notice error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FailureNotice failure={failure} />
       <Field name="name" label={contact.name} error={errors.name}>
         <input {...inputProps('name', errors)} type="text" autoComplete="name" required maxLength={100} />
       </Field>
@@ -45,11 +41,7 @@ export function ContactForm({ text }: ContactFormProps) {
         <textarea {...inputProps('message', errors)} required maxLength={5000} />
       </Field>
       <Honeypot />
-      <div>
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? contact.sending : contact.submit}
-        </button>
-      </div>
+      <SubmitButton sending={sending} label={contact.submit} sendingLabel={contact.sending} />
     </form>
   );
 }

@@ -136,6 +136,27 @@ export function SentNotice({ title, text, again, onAgain }: { title: string; tex
   );
 }
 
+/** Why the form was not sent, announced at the top of the form; nothing when it is fine. */
+export function FailureNotice({ failure }: { failure: string | null | undefined }) {
+  if (!failure) return null;
+  return (
+    <p className="notice error" role="alert">
+      {failure}
+    </p>
+  );
+}
+
+/** The form's one submit button, disabled and relabelled while the form is being sent. */
+export function SubmitButton({ sending, label, sendingLabel }: { sending: boolean; label: string; sendingLabel: string }) {
+  return (
+    <div>
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? sendingLabel : label}
+      </button>
+    </div>
+  );
+}
+
 function focusFirstError(errors: FieldErrors) {
   const first = Object.keys(errors)[0];
   if (first && typeof document !== 'undefined') document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

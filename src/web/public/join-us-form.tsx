@@ -1,6 +1,6 @@
 import { COOPERATION_TYPES } from '../../shared/choices.js';
 import type { PublicCopy } from './copy.js';
-import { Field, Honeypot, SentNotice, inputProps, useJsonForm } from './form.js';
+import { FailureNotice, Field, Honeypot, SentNotice, SubmitButton, inputProps, useJsonForm } from './form.js';
 import type { FormText } from './form.js';
 
 const FIELDS = ['name', 'company', 'phone', 'email', 'region', 'cooperationType', 'message', 'website'] as const;
@@ -22,11 +22,7 @@ export function JoinUsForm({ text }: JoinUsFormProps) {
   if (done) return <SentNotice title={joinUs.successTitle} text={joinUs.success} again={joinUs.another} onAgain={again} />;
   return (
     <form className="form" method="post" action="/api/JoinUs" noValidate onSubmit={onSubmit}>
-      {failure && (
-        <p className="notice error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FailureNotice failure={failure} />
       <Field name="name" label={joinUs.name} error={errors.name}>
         <input {...inputProps('name', errors)} type="text" autoComplete="name" required maxLength={100} />
       </Field>
@@ -56,11 +52,7 @@ export function JoinUsForm({ text }: JoinUsFormProps) {
         <textarea {...inputProps('message', errors)} required maxLength={5000} />
       </Field>
       <Honeypot />
-      <div>
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? joinUs.sending : joinUs.submit}
-        </button>
-      </div>
+      <SubmitButton sending={sending} label={joinUs.submit} sendingLabel={joinUs.sending} />
     </form>
   );
 }
