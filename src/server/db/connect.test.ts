@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testEngines } from '../testing/harness.js';
+import type { TestApp } from '../testing/harness.js';
+
+const onPostgres = testEngines().includes('postgres');
+
+describe.runIf(onPostgres)('named statements on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.ctx.db.kysely;
+  type Conn = Parameters<Parameters<ReturnType<ReturnType<typeof db>['connection']>['execute']>[0]>[0];
+  /** The statements prepared on one connection. */
+  const preparedOn = async (conn: Conn) =>
+    (await sql<{ statement: string; generic_plans: number }>`select statement, generic_plans from pg_prepared_statements`.execute(conn)).rows;
+
+  it('prepares a read once per connection and reuses it, with a generic plan for a first page', async () => {
+    await db()
+      .connection()
+      .execute(async (conn) => {
+        const read = (id: number) => conn.selectFrom('news').select(['id', 'title']).where('id', '=', id).limit(sql.lit(5)).execute();
+        for (let id = 1; id <= 8; id++) await read(id);
+        const mine = (await preparedOn(conn)).filter((p) => p.statement.includes('from "news"') && p.statement.includes('limit 5'));
+        expect(mine).toHaveLength(1);
+        expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
+      });
+  });
+
+  it('runs a read again under a new name when its table changed shape since it was prepared', async () => {
+    await sql`create table shape_change (a integer)`.execute(db());
+    await sql`insert into shape_change values (1)`.execute(db());
+    await db()
+      .connection()
+      .execute(async (conn) => {
+        const read = () => conn.selectFrom('shape_change' as never).selectAll().execute();
+        expect(await read()).toEqual([{ a: 1 }]);
+        await sql`alter table shape_change add column b integer default 2`.execute(conn);
+        expect(await read()).toEqual([{ a: 1, b: 2 }]);
+      });
+  });
+
+  it('prepares nothing inside a transaction', async () => {
+    await db()
+      .connection()
+      .execute(async (conn) => {
+        const read = (trx: Conn) => trx.selectFrom('users').select('user_name').where('user_name_key', '=', 'in-transaction').execute();
+        const isMine = (p: { statement: string }) => p.statement.includes('"user_name_key" = $1');
+        await conn.transaction().execute(read);
+        expect((await preparedOn(conn)).filter(isMine)).toHaveLength(0);
+        await read(conn);
+        expect((await preparedOn(conn)).filter(isMine)).toHaveLength(1);
+      });
+  });
+});
