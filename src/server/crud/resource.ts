@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { CompiledQuery, Kysely, SelectQueryBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
@@ -14,7 +14,7 @@ import { serializeOk } from '../http/envelope.js';
 import type { RouteSpec } from '../http/routes.js';
 import { idParam } from '../http/routes.js';
 import { parse } from '../http/validate.js';
-import type { Engine } from '../db/connect.js';
+import type { Db, Engine } from '../db/connect.js';
 
 // The generic layer works on table names chosen at run time, so it speaks to Kysely untyped; each
 // resource's presenter turns rows back into typed answers.
@@ -56,8 +56,12 @@ export interface ResourceDef<Out> {
   module: ModuleKey;
   /** The records anyone may read; without it, reading needs the module too. */
   publicScope?: (query: AnyQuery, now: string) => AnyQuery;
-  /** Rows with their decorations; `publicView` when a visitor asks, for decorations that depend on it. */
-  baseSelect: (db: AnyDb, publicView?: boolean) => AnyQuery;
+  /**
+   * Rows with their decorations; `publicView` when a visitor asks, for decorations that depend on it
+   * and on the time `now` (given with `publicView`; in a list query it is a slot, so it must only be
+   * passed on to the query builder).
+   */
+  baseSelect: (db: AnyDb, publicView?: boolean, now?: string) => AnyQuery;
   present: (row: Row) => Out;
   querySchema: z.ZodType<QueryInput>;
   createSchema?: z.ZodType;
@@ -84,16 +88,34 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function keywordFilter(query: AnyQuery, engine: Engine, columns: string[], keyword: string) {
-  const pattern = likePattern(keyword);
+/** Rows whose keyword columns contain `pattern` (see `likePattern`); case-insensitive on PostgreSQL. */
+function keywordFilter(query: AnyQuery, engine: Engine, columns: string[], pattern: unknown) {
   const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   return query.where(({ or }) =>
     or(columns.map((column) => sql<boolean>`${sql.ref(column)} ${op} ${pattern} escape '\\'`) as any),
   );
 }
 
+/**
+ * A value of a list query that is bound when the query runs. Each shape of list query (resource,
+ * view, keyword plan, filters given, sort, page size, first page or not) is built and compiled once,
+ * with slots where a call's values go, and every later call of that shape only binds its values.
+ * Building and compiling with Kysely cost about as much as running the staff application list on
+ * SQLite.
+ */
+class Slot {
+  constructor(readonly key: string) {}
+}
+
+/** What a slot stands for in the query builders; it is never looked at there, only passed on. */
+const slot = (key: string) => new Slot(key) as unknown as string;
+
 /** How one list query reads: through the keyword index, when it can answer, or the table alone. */
 interface ListPlan {
+  /** What decides the plan's SQL; part of the compiled query's shape. */
+  shape: string;
+  /** The call's values for the plan's slots. */
+  values: Record<string, unknown>;
   /** Where a column lives for this query: the term index's copy when it has one. */
   column: (column: string) => string;
   /** The rows to count: the term index alone when nothing else needs the table. */
@@ -109,12 +131,15 @@ const TERMS = 'k';
 function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, scoped: boolean): ListPlan {
   const index = def.keywordIndex;
   const planned = input.keyword && index ? index.plan(input.keyword) : null;
+  const pattern = input.keyword ? likePattern(input.keyword) : undefined;
   if (!input.keyword || !index || !planned) {
     return {
+      shape: input.keyword ? 'like' : 'all',
+      values: { pattern },
       column: (column) => column,
       countFrom: (db) => db.selectFrom(def.table),
       join: (query) => query,
-      keyword: (query) => (input.keyword ? keywordFilter(query, engine, def.keywordColumns, input.keyword) : query),
+      keyword: (query) => (input.keyword ? keywordFilter(query, engine, def.keywordColumns, slot('pattern')) : query),
     };
   }
   const tableNeeded =
@@ -122,6 +147,8 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
   const join = (query: AnyQuery) =>
     query.innerJoin(`${index.table} as ${TERMS}`, `${TERMS}.${index.recordColumn}`, `${def.table}.id`);
   return {
+    shape: `terms ${planned.exact ? 'exact' : 'confirmed'}${tableNeeded ? ' with table' : ''}`,
+    values: { term: planned.term, pattern },
     column: (column) => (column in index.columns ? `${TERMS}.${index.columns[column]}` : column),
     countFrom: (db) => {
       const terms = db.selectFrom(`${index.table} as ${TERMS}`);
@@ -129,8 +156,8 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
     },
     join,
     keyword: (query) => {
-      query = query.where(`${TERMS}.term`, '=', planned.term);
-      return planned.exact ? query : keywordFilter(query, engine, def.keywordColumns, input.keyword!);
+      query = query.where(`${TERMS}.term`, '=', slot('term'));
+      return planned.exact ? query : keywordFilter(query, engine, def.keywordColumns, slot('pattern'));
     },
   };
 }
@@ -140,13 +167,69 @@ function givenFilters(input: QueryInput): [string, unknown][] {
   return Object.entries(input.filters ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '');
 }
 
-function applyQuery(def: ResourceDef<unknown>, plan: ListPlan, query: AnyQuery, input: QueryInput) {
-  query = plan.keyword(query);
-  for (const [key, value] of givenFilters(input)) {
-    const filter = def.filters[key];
-    query = query.where(plan.column(filter.column), filter.op ?? '=', filter.toColumn ? filter.toColumn(value) : value);
+/** The column a page's rows carry their list's total in. */
+const TOTAL = 'list_total';
+
+interface CompiledList {
+  /** The page's rows, each carrying the total (so one round trip answers a page that has rows). */
+  page: CompiledQuery;
+  /** The total alone, for a page past the end. */
+  count: CompiledQuery;
+}
+
+/** Compiled list queries by shape, per database; the most recently used are kept. */
+const compiledLists = new WeakMap<Db, Map<string, CompiledList>>();
+const LIST_SHAPES_KEPT = 256;
+
+function compiledList(db: Db, shape: string, compile: () => CompiledList): CompiledList {
+  let kept = compiledLists.get(db);
+  if (!kept) compiledLists.set(db, (kept = new Map()));
+  let list = kept.get(shape);
+  if (list) {
+    kept.delete(shape);
+  } else {
+    list = compile();
+    if (kept.size >= LIST_SHAPES_KEPT) kept.delete(kept.keys().next().value!);
   }
-  return query;
+  kept.set(shape, list);
+  return list;
+}
+
+/**
+ * Builds a list's queries with slots for the call's values. The page size is written into the SQL
+ * (it is a validated number from 1 to 100, and page sizes are few), and the offset only past the
+ * first page: PostgreSQL keeps a generic plan for a prepared statement only when it can see its
+ * LIMIT and OFFSET, and re-planned the staff application list on every call otherwise (planning took
+ * three times as long as running it). The first page, which is what staff and visitors open most,
+ * is therefore planned once per connection; later pages are planned for their offset, as before.
+ */
+function compileList(
+  def: ResourceDef<unknown>,
+  db: AnyDb,
+  plan: ListPlan,
+  input: QueryInput,
+  publicView: boolean,
+  scoped: boolean,
+  pastFirstPage: boolean,
+): CompiledList {
+  const narrow = (query: AnyQuery) => {
+    query = plan.keyword(query);
+    if (scoped) query = def.publicScope!(query, slot('now'));
+    for (const [key] of givenFilters(input)) {
+      const filter = def.filters[key];
+      query = query.where(plan.column(filter.column), filter.op ?? '=', slot(`filter ${key}`));
+    }
+    return query;
+  };
+  // Filters, keyword and scope only name the resource's own columns, so the count needs none of the
+  // joins that decorate the items: it can be answered from the table's indexes (or the term index) alone.
+  const count = narrow(plan.countFrom(db)).select((eb: any) => eb.fn.countAll().as('total'));
+  let page = narrow(plan.join(def.baseSelect(db, publicView, slot('now')))).select(count.as(TOTAL));
+  const order = input.sort ? [[def.sortColumns[input.sort.field], input.sort.order] as const] : def.defaultSort;
+  for (const [column, direction] of order) page = page.orderBy(plan.column(column), direction);
+  page = page.orderBy(plan.column(`${def.table}.id`), input.sort?.order ?? 'desc').limit(sql.lit(input.pageSize));
+  if (pastFirstPage) page = page.offset(slot('offset') as unknown as number);
+  return { page: page.compile(), count: count.compile() };
 }
 
 export async function queryPage<Out>(
@@ -158,28 +241,40 @@ export async function queryPage<Out>(
   const db = ctx.db.kysely as AnyDb;
   const scoped = publicView && !!def.publicScope;
   const plan = listPlan(def as ResourceDef<unknown>, ctx.db.engine, input, scoped);
-  const narrow = (query: AnyQuery) => {
-    if (scoped) query = def.publicScope!(query, nowIso());
-    return applyQuery(def as ResourceDef<unknown>, plan, query, input);
-  };
-  let itemsQuery = narrow(plan.join(def.baseSelect(db, publicView)));
-  const order = input.sort
-    ? [[def.sortColumns[input.sort.field], input.sort.order] as const]
-    : def.defaultSort;
-  for (const [column, direction] of order) itemsQuery = itemsQuery.orderBy(plan.column(column), direction);
-  itemsQuery = itemsQuery.orderBy(plan.column(`${def.table}.id`), input.sort?.order ?? 'desc');
   const offset = (input.page - 1) * input.pageSize;
-  // Filters, keyword and scope only name the resource's own columns, so the count needs none of the
-  // joins that decorate the items: it can be answered from the table's indexes (or the term index) alone.
-  const countQuery = narrow(plan.countFrom(db)).select((eb: any) => eb.fn.countAll().as('total'));
-
-  const [rows, countRow] = await Promise.all([
-    itemsQuery.limit(input.pageSize).offset(offset).execute(),
-    countQuery.executeTakeFirst(),
+  const filters = givenFilters(input);
+  const values: Record<string, unknown> = { ...plan.values, now: nowIso(), offset };
+  for (const [key, value] of filters) {
+    const filter = def.filters[key];
+    values[`filter ${key}`] = filter.toColumn ? filter.toColumn(value) : value;
+  }
+  if (!Number.isInteger(input.pageSize) || input.pageSize < 1) throw new Error('pageSize must be a positive integer');
+  const shape = JSON.stringify([
+    def.name,
+    publicView,
+    plan.shape,
+    filters.map(([key]) => key),
+    input.sort ?? null,
+    input.pageSize,
+    offset > 0,
   ]);
+  const list = compiledList(ctx.db, shape, () =>
+    compileList(def as ResourceDef<unknown>, db, plan, input, publicView, scoped, offset > 0),
+  );
+  const bind = (query: CompiledQuery): CompiledQuery => ({
+    ...query,
+    parameters: query.parameters.map((p) => (p instanceof Slot ? values[p.key] : p)),
+  });
+  const { rows } = await db.executeQuery<Row>(bind(list.page));
+  // A page with rows carries the total; an empty first page means none; only past the end is it counted.
+  const total = rows.length
+    ? Number(rows[0][TOTAL])
+    : offset === 0
+      ? 0
+      : Number((await db.executeQuery<Row>(bind(list.count))).rows[0]?.total ?? 0);
   return {
     items: rows.map((row) => def.present(row)),
-    meta: { page: input.page, pageSize: input.pageSize, total: Number((countRow as Row | undefined)?.total ?? 0) },
+    meta: { page: input.page, pageSize: input.pageSize, total },
   };
 }
 
@@ -189,8 +284,9 @@ export async function findRow(
   id: number,
   publicView = false,
 ): Promise<Row | undefined> {
-  let query = def.baseSelect(ctx.db.kysely as AnyDb, publicView).where(`${def.table}.id`, '=', id);
-  if (publicView && def.publicScope) query = def.publicScope(query, nowIso());
+  const now = nowIso();
+  let query = def.baseSelect(ctx.db.kysely as AnyDb, publicView, now).where(`${def.table}.id`, '=', id);
+  if (publicView && def.publicScope) query = def.publicScope(query, now);
   return query.executeTakeFirst();
 }
 

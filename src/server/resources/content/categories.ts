@@ -41,13 +41,13 @@ function categoryResource(opts: {
     module: opts.module,
     // Categories themselves are public: the public site shows them as tabs and filters.
     publicScope: (query) => query,
-    baseSelect: (db, publicView) =>
+    baseSelect: (db, publicView, now) =>
       db
         .selectFrom(table)
         .selectAll(table)
         .select((eb: any) => {
           const items = eb.selectFrom(itemTable).select(eb.fn.countAll().as('n')).whereRef(`${itemTable}.category_id`, '=', `${table}.id`);
-          return (publicView ? opts.itemPublicScope(items, nowIso()) : items).as('item_count');
+          return (publicView ? opts.itemPublicScope(items, now ?? nowIso()) : items).as('item_count');
         }),
     present: presentCategory,
     querySchema: categoryQuerySchema,

@@ -121,6 +121,22 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     expect((await t.call('GET', `/api/News/${published.id}`)).statusCode).toBe(404);
   });
 
+  it('reads the time at each call, although a list query of one shape is compiled once', async () => {
+    const category = (await t.call('POST', '/api/NewsCategory', { name: '定时分类' }, admin)).json().data.id;
+    const soon = new Date(Date.now() + 1500).toISOString();
+    await createNews({ title: '稍后发布的新闻', status: 'published', publishedAt: soon, categoryId: category });
+    // Bodies of one shape that differ in their text, so that no cached public answer is reused.
+    const titles = async (keyword: string) =>
+      (await t.call('POST', '/api/News/Query', { keyword, pageSize: 7 })).json().data.items.map((n: { title: string }) => n.title);
+    const publicCount = async (body: Record<string, unknown>) =>
+      (await t.call('POST', '/api/NewsCategory/Query', { pageSize: 99, ...body })).json().data.items.find((c: { id: number }) => c.id === category).itemCount;
+    expect(await titles('稍后发布')).toEqual([]);
+    expect(await publicCount({})).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(soon) - Date.now() + 50));
+    expect(await titles('稍后发布的')).toEqual(['稍后发布的新闻']);
+    expect(await publicCount({ page: 1 })).toBe(1);
+  });
+
   it('pages, searches Chinese text, filters and sorts; refuses what it does not know', async () => {
     const other = (await t.call('POST', '/api/NewsCategory', { name: '行业动态' }, admin)).json().data.id;
     for (let i = 0; i < 12; i++) {
