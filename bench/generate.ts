@@ -45,9 +45,11 @@ async function insertBatches<T>(
   count: number,
   row: (i: number) => T,
   after?: (rows: T[], ids: number[]) => Promise<void>,
+  before?: (rows: T[]) => Promise<void>,
 ) {
   for (let start = 0; start < count; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => row(start + k));
+    await before?.(rows);
     const inserted = await db.insertInto(table).values(rows as never).returning('id' as never).execute();
     await after?.(rows, inserted.map((r) => Number((r as { id: number }).id)));
   }
@@ -124,10 +126,6 @@ export async function generate(db: Kysely<Database>, volumes: Volumes, options: 
         updated_at: at,
       };
     });
-    await db
-      .insertInto('files')
-      .values({ name: 'resume.pdf', size: 1024, mime_type: 'application/pdf', kind: 'resume', storage_key: 'bench/resume', created_by: null, created_at: iso(now) })
-      .execute();
     await insertBatches(db, 'contact_infos', volumes.contacts, (i) => {
       const zh = random() < 0.7;
       const at = iso(now - (volumes.contacts - i) * 60_000);
@@ -159,7 +157,7 @@ export async function generate(db: Kysely<Database>, volumes: Volumes, options: 
       education: pick(['bachelor', 'master', 'associate', 'doctorate']),
       years_of_experience: Math.floor(random() * 15),
       cover_letter: sentence(zh),
-      resume_file_id: 1,
+      resume_file_id: 0, // the application's own résumé, set as it is inserted
       status_id: 1 + Math.floor(random() * 6),
       consent_at: at,
       note: '',
@@ -167,5 +165,25 @@ export async function generate(db: Kysely<Database>, volumes: Volumes, options: 
       created_at: at,
       updated_at: at,
     };
-  }, (rows, ids) => indexApplications(db, rows, ids));
+  }, (rows, ids) => indexApplications(db, rows, ids), (rows) => withResumes(db, rows));
+}
+
+/** Each application has a résumé of its own, as real ones do, so the list joins a file per row. */
+async function withResumes(db: Kysely<Database>, rows: Record<string, unknown>[]) {
+  const files = await db
+    .insertInto('files')
+    .values(
+      rows.map((row) => ({
+        name: `${String(row.name)} 简历.pdf`,
+        size: 48_000,
+        mime_type: 'application/pdf',
+        kind: 'resume',
+        storage_key: `bench/${String(row.email)}`,
+        created_by: null,
+        created_at: String(row.created_at),
+      })),
+    )
+    .returning('id')
+    .execute();
+  rows.forEach((row, k) => (row.resume_file_id = Number(files[k].id)));
 }
