@@ -66,7 +66,11 @@ export function statusMoveRoute<Out>(def: ResourceDef<Out>, schema: z.ZodType<{ 
       const at = nowIso();
       const found = await ctx.db.kysely.transaction().execute(async (trx) => {
         const db = trx as AnyDb;
-        const row: Row | undefined = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+        const read = db.selectFrom(def.table).selectAll().where('id', '=', id);
+        // Moves of one record wait for each other on PostgreSQL, so each starts from the status the
+        // previous one left (what `onStatusMove` updates depends on it). SQLite runs one write
+        // transaction at a time anyway, and has no FOR UPDATE.
+        const row: Row | undefined = await (ctx.db.engine === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
         if (!row) return false;
         await def.onStatusMove?.(db, row, input.statusId);
         await db
