@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema.js';
-import { applicationTermRows } from '../src/server/resources/applications/search.js';
+import { applicationTermRows, recountApplicationTerms } from '../src/server/resources/applications/search.js';
 
 /**
  * Deterministic bench data: the same seed gives the same rows on every machine and engine, so runs
@@ -166,6 +166,7 @@ export async function generate(db: Kysely<Database>, volumes: Volumes, options: 
       updated_at: at,
     };
   }, (rows, ids) => indexApplications(db, rows, ids), (rows) => withResumes(db, rows));
+  await recountApplicationTerms(db);
 }
 
 /** Each application has a résumé of its own, as real ones do, so the list joins a file per row. */

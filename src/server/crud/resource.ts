@@ -45,6 +45,12 @@ export interface KeywordIndex {
    * (otherwise LIKE confirms each); null when the index cannot answer and LIKE searches alone.
    */
   plan(keyword: string): { term: string; exact: boolean } | null;
+  /**
+   * How many records hold each term, per value of some of the resource's columns (`table.column` to
+   * the counts' own column names): the total of an exact term filtered by those columns alone is a
+   * sum of a few counts instead of a count of the term's rows.
+   */
+  counts?: { table: string; column: string; columns: Record<string, string> };
 }
 
 export interface ResourceDef<Out> {
@@ -120,6 +126,8 @@ interface ListPlan {
   column: (column: string) => string;
   /** The rows to count: the term index alone when nothing else needs the table. */
   countFrom: (db: AnyDb) => AnyQuery;
+  /** The whole total query, when the term index keeps counts that answer it. */
+  counted?: (db: AnyDb) => AnyQuery;
   /** Adds the term index to a query of the table, if the plan uses it. */
   join: (query: AnyQuery) => AnyQuery;
   /** Keyword conditions beyond the join. */
@@ -146,8 +154,23 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
     !planned.exact || scoped || givenFilters(input).some(([key]) => !(def.filters[key].column in index.columns));
   const join = (query: AnyQuery) =>
     query.innerJoin(`${index.table} as ${TERMS}`, `${TERMS}.${index.recordColumn}`, `${def.table}.id`);
+  const counts = index.counts;
+  const countable =
+    !!counts &&
+    planned.exact &&
+    !scoped &&
+    givenFilters(input).every(([key]) => (def.filters[key].op ?? '=') === '=' && def.filters[key].column in counts.columns);
   return {
-    shape: `terms ${planned.exact ? 'exact' : 'confirmed'}${tableNeeded ? ' with table' : ''}`,
+    shape: `terms ${planned.exact ? 'exact' : 'confirmed'}${tableNeeded ? ' with table' : ''}${countable ? ' counted' : ''}`,
+    counted: countable
+      ? (db) => {
+          let query = db.selectFrom(counts.table).where(`${counts.table}.term`, '=', slot('term'));
+          for (const [key] of givenFilters(input)) {
+            query = query.where(`${counts.table}.${counts.columns[def.filters[key].column]}`, '=', slot(`filter ${key}`));
+          }
+          return query.select((eb: any) => eb.fn.coalesce(eb.fn.sum(`${counts.table}.${counts.column}`), sql.lit(0)).as('total'));
+        }
+      : undefined,
     values: { term: planned.term, pattern },
     column: (column) => (column in index.columns ? `${TERMS}.${index.columns[column]}` : column),
     countFrom: (db) => {
@@ -223,7 +246,7 @@ function compileList(
   };
   // Filters, keyword and scope only name the resource's own columns, so the count needs none of the
   // joins that decorate the items: it can be answered from the table's indexes (or the term index) alone.
-  const count = narrow(plan.countFrom(db)).select((eb: any) => eb.fn.countAll().as('total'));
+  const count = plan.counted?.(db) ?? narrow(plan.countFrom(db)).select((eb: any) => eb.fn.countAll().as('total'));
   let page = narrow(plan.join(def.baseSelect(db, publicView, slot('now')))).select(count.as(TOTAL));
   const order = input.sort ? [[def.sortColumns[input.sort.field], input.sort.order] as const] : def.defaultSort;
   for (const [column, direction] of order) page = page.orderBy(plan.column(column), direction);

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-list-indexes.js';
 import * as m0003 from './migrations/0003-remaining-list-indexes.js';
 import * as m0004 from './migrations/0004-application-search-index.js';
 import * as m0005 from './migrations/0005-application-search-terms.js';
+import * as m0006 from './migrations/0006-application-term-counts.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-remaining-list-indexes': m0003,
   '0004-application-search-index': m0004,
   '0005-application-search-terms': m0005,
+  '0006-application-term-counts': m0006,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,7 @@ export interface Database {
   files: FilesTable;
   job_applications: JobApplicationsTable;
   job_application_terms: JobApplicationTermsTable;
+  job_application_term_counts: JobApplicationTermCountsTable;
   contact_infos: ContactInfosTable;
   join_us: JoinUsTable;
   status_history: StatusHistoryTable;
@@ -130,6 +131,12 @@ export interface JobApplicationTermsTable {
   status_id: number;
   created_at: string;
   application_id: number;
+}
+
+export interface JobApplicationTermCountsTable {
+  term: string;
+  status_id: number;
+  applications: number;
 }
 
 export interface ContactInfosTable extends InquiryColumns {

@@ -121,7 +121,22 @@ describe.each(testEngines())('application keyword search on %s', (engine) => {
     }
   }
 
+  /** The kept counts are the terms counted afresh, and nothing else. */
+  async function expectCountsMatchTerms() {
+    const db = t.app.ctx.db.kysely as AnyDb;
+    const counts = await db.selectFrom('job_application_term_counts').selectAll().where('applications', '!=', 0).execute();
+    const terms = await db
+      .selectFrom('job_application_terms')
+      .select((eb) => ['term', 'status_id', eb.fn.countAll().as('applications')])
+      .groupBy(['term', 'status_id'])
+      .execute();
+    const key = (r: Row) => `${r.term} ${r.status_id} ${Number(r.applications)}`;
+    expect(counts.map(key).sort()).toEqual(terms.map(key).sort());
+    expect(counts.length).toBeGreaterThan(0);
+  }
+
   it('answers exactly what LIKE would, page by page, for Chinese, mixed and Latin keywords', async () => {
+    await expectCountsMatchTerms();
     await expectAnswersMatch();
   });
 
@@ -142,6 +157,21 @@ describe.each(testEngines())('application keyword search on %s', (engine) => {
       expect(res.statusCode, res.body).toBe(200);
       row.status_id = statusId;
     }
+    await expectCountsMatchTerms();
+    await expectAnswersMatch();
+  });
+
+  it('keeps terms and counts in step when one application is moved by many at once', async () => {
+    const row = rows.find((r) => r.name === '王伟伟')!;
+    const moves = [2, 3, 4, 5, 6, 1, 2, 3];
+    const answers = await Promise.all(moves.map((statusId) => t.call('POST', `/api/JobApplication/${row.id}`, { statusId }, admin)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const db = t.app.ctx.db.kysely as AnyDb;
+    const stored = await db.selectFrom('job_applications').select('status_id').where('id', '=', row.id).executeTakeFirstOrThrow();
+    row.status_id = Number(stored.status_id);
+    const terms = await db.selectFrom('job_application_terms').select('status_id').where('application_id', '=', row.id).execute();
+    expect(new Set(terms.map((r) => Number(r.status_id)))).toEqual(new Set([row.status_id]));
+    await expectCountsMatchTerms();
     await expectAnswersMatch();
   });
 
@@ -168,13 +198,14 @@ describe.each(testEngines())('application keyword search on %s', (engine) => {
     const migrator = new Migrator({ db, provider: migrationProvider });
     const down = await migrator.migrateTo('0004-application-search-index');
     expect(down.error).toBeUndefined();
-    expect(await migrateToLatest(t.app.ctx.db)).toEqual(['0005-application-search-terms']);
+    expect(await migrateToLatest(t.app.ctx.db)).toEqual(['0005-application-search-terms', '0006-application-term-counts']);
     const stored = await db.selectFrom('job_application_terms').selectAll().execute();
     const all = await db.selectFrom('job_applications').selectAll().execute();
     const expected = all.flatMap((a) =>
       applicationTerms(a.name, a.email, a.phone).map((term) => `${term} ${a.status_id} ${a.created_at} ${a.id}`),
     );
     expect(stored.map((s) => `${s.term} ${s.status_id} ${s.created_at} ${s.application_id}`).sort()).toEqual(expected.sort());
+    await expectCountsMatchTerms();
     await expectAnswersMatch();
   });
 });

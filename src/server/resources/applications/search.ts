@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AnyDb, KeywordIndex, Row } from '../../crud/resource.js';
 
 /**
@@ -11,6 +12,10 @@ import type { AnyDb, KeywordIndex, Row } from '../../crud/resource.js';
  * `job_application_terms`. A one- or two-character keyword is then one index range, already in
  * status and date order: the page is its first rows and the total a count of the range. Longer
  * keywords start from the range of their first pair and keep the rows LIKE confirms.
+ *
+ * Beside the terms, `job_application_term_counts` keeps how many applications of each status hold
+ * each term, so the exact total of such a keyword is one row per status instead of a count of the
+ * term's range, which grows with the applications.
  *
  * Latin letters, digits and punctuation are left to LIKE on the list's covering index: indexing
  * every pair of every e-mail and phone would store ~50 entries per application (about 1 KB per
@@ -57,16 +62,36 @@ export function applicationTermRows(row: Row) {
   }));
 }
 
+/**
+ * Adds `change` to the counts of each term and status. Keys are sorted, so that concurrent writers
+ * take the counts' row locks in one order and never wait on each other in a cycle.
+ */
+async function countTerms(db: AnyDb, changes: { term: string; status_id: number; applications: number }[]) {
+  if (!changes.length) return;
+  const sorted = [...changes].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.status_id - b.status_id));
+  await db
+    .insertInto('job_application_term_counts')
+    .values(sorted)
+    .onConflict((oc) =>
+      oc.columns(['term', 'status_id']).doUpdateSet({
+        applications: sql`job_application_term_counts.applications + excluded.applications`,
+      }),
+    )
+    .execute();
+}
+
 /** Indexes a new application; runs in the transaction that inserts it. */
 export async function indexApplication(db: AnyDb, row: Row) {
   const rows = applicationTermRows(row);
-  if (rows.length) await db.insertInto('job_application_terms').values(rows).execute();
+  if (!rows.length) return;
+  await db.insertInto('job_application_terms').values(rows).execute();
+  await countTerms(db, rows.map(({ term, status_id }) => ({ term, status_id, applications: 1 })));
 }
 
 /** Moves an application's terms to its new status; `row` is the application before the move. */
 export async function moveApplicationTerms(db: AnyDb, row: Row, statusId: number) {
   const terms = applicationTerms(row.name, row.email, row.phone);
-  if (!terms.length) return;
+  if (!terms.length || statusId === Number(row.status_id)) return;
   // Every key column is given, so each term is found by the primary key, not by a scan.
   await db
     .updateTable('job_application_terms')
@@ -76,6 +101,19 @@ export async function moveApplicationTerms(db: AnyDb, row: Row, statusId: number
     .where('created_at', '=', row.created_at)
     .where('application_id', '=', row.id)
     .execute();
+  await countTerms(db, [
+    ...terms.map((term) => ({ term, status_id: Number(row.status_id), applications: -1 })),
+    ...terms.map((term) => ({ term, status_id: statusId, applications: 1 })),
+  ]);
+}
+
+/** Counts every stored term afresh: for data written around the server (the bench's generator). */
+export async function recountApplicationTerms(db: AnyDb) {
+  await db.deleteFrom('job_application_term_counts').execute();
+  await sql`
+    insert into job_application_term_counts (term, status_id, applications)
+    select term, status_id, count(*) from job_application_terms group by term, status_id
+  `.execute(db);
 }
 
 export const applicationKeywordIndex: KeywordIndex = {
@@ -85,6 +123,11 @@ export const applicationKeywordIndex: KeywordIndex = {
     'job_applications.id': 'application_id',
     'job_applications.status_id': 'status_id',
     'job_applications.created_at': 'created_at',
+  },
+  counts: {
+    table: 'job_application_term_counts',
+    column: 'applications',
+    columns: { 'job_applications.status_id': 'status_id' },
   },
   plan(keyword) {
     const runs = nonAsciiRuns(keyword);
