@@ -7,6 +7,8 @@ import { ErrorCode } from '../shared/api.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { MemoryCounterStore, RedisCounterStore } from './auth/counters.js';
+import { SessionCache } from './auth/session-cache.js';
+import { SessionListener } from './auth/session-listener.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import { prepareDatabase } from './bootstrap.js';
 import { connect } from './db/connect.js';
@@ -105,7 +107,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onContentChange: new Set(),
     publicCache: new PublicReadCache(),
     newsViews: new ViewCounter(db.kysely as AnyDb, 'news', (error) => app.log.warn({ err: error }, 'view counts not saved')),
+    sessionCache: new SessionCache(config.session.idleMs),
   };
+  // Several instances may share a PostgreSQL database, and each must hear the others' revocations;
+  // SQLite belongs to this one process, so forgetting locally is all there is to do.
+  const sessionListener = config.database.kind === 'postgres' ? new SessionListener(config.database.url, ctx.sessionCache, app.log) : null;
   ctx.onContentChange.add(() => ctx.publicCache.clear());
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);
@@ -180,11 +186,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await sessionListener?.close();
     await ctx.newsViews.close();
     await ctx.mailer.idle();
     ctx.mailer.close();
     await ctx.counters.close();
     await db.close();
   });
+  // Last, so a start-up failure above leaves no connection open behind it.
+  await sessionListener?.start();
   return app;
 }

@@ -6,6 +6,7 @@ import type { FileStorage } from './files/storage.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RouteSpec } from './http/routes.js';
 import type { SessionUser } from './auth/guard.js';
+import type { SessionCache } from './auth/session-cache.js';
 import type { PublicReadCache } from './crud/public-cache.js';
 import type { ViewCounter } from './crud/view-counter.js';
 
@@ -23,6 +24,8 @@ export interface AppContext {
   publicCache: PublicReadCache;
   /** Public views of news items, written in batches. */
   newsViews: ViewCounter;
+  /** Validated sessions by token hash; every revocation forgets what it touches. */
+  sessionCache: SessionCache;
 }
 
 declare module 'fastify' {

@@ -1,10 +1,15 @@
+import type { Updateable } from 'kysely';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
+import type { UsersTable } from '../db/schema.js';
 import { presentUser } from '../resources/users/present.js';
-import type { User } from '../../shared/schemas/user.js';
+import type { SessionUserRecord } from './session-cache.js';
+import { announceSessionChange } from './session-listener.js';
+import type { SessionChange } from './session-listener.js';
 import { hashToken, newToken } from './tokens.js';
 
-// A session's last use is written at most once a minute, not on every request.
+// A session's last use is written at most once a minute, not on every request; the cached last-use
+// time decides, and moves with the write.
 const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(ctx: AppContext, userId: number) {
@@ -24,34 +29,63 @@ export async function createSession(ctx: AppContext, userId: number) {
   return { token, expiresAt };
 }
 
-export async function findSessionUser(
-  ctx: AppContext,
-  token: string,
-): Promise<(User & { sessionId: number }) | null> {
+/**
+ * The user a bearer token signs in, or null. Answered from `ctx.sessionCache` while it may be (see
+ * `SessionCache`); otherwise read from the database and kept.
+ */
+export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUserRecord | null> {
   const now = Date.now();
-  const row = await ctx.db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.last_seen_at as session_last_seen_at'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', new Date(now).toISOString())
-    .where('sessions.last_seen_at', '>', new Date(now - ctx.config.session.idleMs).toISOString())
-    .where('users.is_active', '=', 1)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (now - Date.parse(row.session_last_seen_at) > TOUCH_EVERY_MS) {
+  const tokenHash = hashToken(token);
+  const cache = ctx.sessionCache;
+  let session = cache.get(tokenHash, now);
+  if (!session) {
+    const generation = cache.generation;
+    const row = await ctx.db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', new Date(now).toISOString())
+      .where('sessions.last_seen_at', '>', new Date(now - ctx.config.session.idleMs).toISOString())
+      .where('users.is_active', '=', 1)
+      .executeTakeFirst();
+    if (!row) return null;
+    session = {
+      user: { ...presentUser(row), sessionId: Number(row.session_id) },
+      expiresAt: Date.parse(row.session_expires_at),
+      lastSeenAt: Date.parse(row.session_last_seen_at),
+      readAt: now,
+    };
+    cache.set(tokenHash, session, generation);
+  }
+  if (now - session.lastSeenAt > TOUCH_EVERY_MS) {
+    // Moved before the write, so the requests arriving meanwhile with this token do not write too.
+    session.lastSeenAt = now;
     await ctx.db.kysely
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', row.session_id)
+      .where('id', '=', session.user.sessionId)
       .execute();
   }
-  return { ...presentUser(row), sessionId: row.session_id };
+  return session.user;
+}
+
+/**
+ * Forgets the cached sessions a change touches: in this instance before the call answers, and on
+ * PostgreSQL in every instance through NOTIFY. Call it after the change, outside any transaction: the
+ * notice goes out on another connection, and an instance that re-read the session before the change
+ * was committed would keep the old answer.
+ */
+async function sessionsChanged(ctx: AppContext, change: SessionChange) {
+  if ('sessionId' in change) ctx.sessionCache.forgetSession(change.sessionId);
+  else ctx.sessionCache.forgetUser(change.userId);
+  if (ctx.db.engine === 'postgres') await announceSessionChange(ctx.db.kysely, change);
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number) {
   await ctx.db.kysely.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  await sessionsChanged(ctx, { sessionId });
 }
 
 /** Ends every session of a user, but the one given (the caller's own, when it should live on). */
@@ -59,6 +93,24 @@ export async function revokeUserSessions(ctx: AppContext, userId: number, except
   let query = ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
+  await sessionsChanged(ctx, { userId });
+}
+
+/**
+ * The one way to change a `users` row once it exists. A cached session carries its user (roles, and
+ * so modules; active flag; last sign-in), so every change is forgotten with it: a role taken away
+ * is refused on the very next call.
+ */
+export async function updateUserRow(ctx: AppContext, userId: number, changes: Updateable<UsersTable>) {
+  await ctx.db.kysely.updateTable('users').set(changes).where('id', '=', userId).execute();
+  await sessionsChanged(ctx, { userId });
+}
+
+/** Deletes a user with every session of theirs. */
+export async function deleteUserRow(ctx: AppContext, userId: number) {
+  await ctx.db.kysely.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await ctx.db.kysely.deleteFrom('users').where('id', '=', userId).execute();
+  await sessionsChanged(ctx, { userId });
 }
 
 /** Expired sessions are cleared from time to time; they are refused at once either way. */

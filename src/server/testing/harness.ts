@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { hashToken } from '../auth/tokens.js';
 import type { Engine } from '../db/connect.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -53,13 +54,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /**
+   * Another instance on the same PostgreSQL database (DESIGN's scale-out), instead of a fresh one.
+   * The database stays the other app's: close this app first.
+   */
+  databaseOf?: TestApp;
+}
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-test-'));
-  const database = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  let sharedUrl: string | undefined;
+  if (options.databaseOf) {
+    const shared = options.databaseOf.app.ctx.config.database;
+    // SQLite belongs to one process (DESIGN section 2): two apps on one file is not a set-up to test.
+    if (engine !== 'postgres' || shared.kind !== 'postgres') throw new Error('only PostgreSQL databases are shared between test apps');
+    sharedUrl = shared.url;
+  }
+  const database = engine === 'postgres' && !sharedUrl ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    DATABASE_URL: database?.url,
+    DATABASE_URL: sharedUrl ?? database?.url,
     PORTICO_ADMIN_PASSWORD: ADMIN_PASSWORD,
     PORTICO_DEMO: '0',
     LOG_LEVEL: 'silent',
@@ -96,6 +112,28 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether the app would answer this token from memory now, without reading its session. */
+export function isSessionCached(t: TestApp, token: string): boolean {
+  return t.app.ctx.sessionCache.get(hashToken(token), Date.now()) !== undefined;
+}
+
+/**
+ * Uses a token until the app answers it from memory, and still does a moment later. On PostgreSQL
+ * the notice of the user's sign-in (sent to every instance, the signing-in one too) may still be on
+ * its way, and forget the session just after its first use.
+ */
+export async function warmSession(t: TestApp, token: string): Promise<void> {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await t.call('GET', '/api/security/current', undefined, token);
+    if (res.statusCode !== 200) throw new Error(`the token was refused: ${res.body}`);
+    if (t.engine === 'sqlite' && isSessionCached(t, token)) return;
+    await pause();
+    if (isSessionCached(t, token)) return;
+  }
+  throw new Error('the token was never cached');
 }
 
 /** Creates a user with the given roles through the API and answers a token for it. */

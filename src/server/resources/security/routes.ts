@@ -6,7 +6,7 @@ import { nowIso } from '../../context.js';
 import { requireUser } from '../../auth/guard.js';
 import type { SessionUser } from '../../auth/guard.js';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
-import { createSession, revokeSession } from '../../auth/sessions.js';
+import { createSession, revokeSession, updateUserRow } from '../../auth/sessions.js';
 import { assertSignInAllowed, beginSignInAttempt } from '../../auth/throttle.js';
 import { AppError } from '../../http/errors.js';
 import type { RouteSpec } from '../../http/routes.js';
@@ -56,7 +56,7 @@ export const securityRoutes: RouteSpec[] = [
       }
       await attempt.succeeded();
       const lastLoginAt = nowIso();
-      await ctx.db.kysely.updateTable('users').set({ last_login_at: lastLoginAt }).where('id', '=', row.id).execute();
+      await updateUserRow(ctx, row.id, { last_login_at: lastLoginAt });
       const accessToken = await createSession(ctx, row.id);
       return { user: currentUserOf({ ...presentUser(row), lastLoginAt }), accessToken };
     },

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { nowIso } from '../../context.js';
 import { requireModule, requireUser } from '../../auth/guard.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { createSession, revokeUserSessions } from '../../auth/sessions.js';
+import { createSession, deleteUserRow, revokeUserSessions, updateUserRow } from '../../auth/sessions.js';
 import { findRow, isUniqueViolation, parseId, queryPage } from '../../crud/resource.js';
 import type { AnyDb, ResourceDef } from '../../crud/resource.js';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
@@ -146,17 +146,13 @@ export const userRoutes: RouteSpec[] = [
       const roles = input.roles ? [...new Set(input.roles)] : existing.roles;
       const active = input.isActive ?? existing.isActive;
       await assertAdministratorRemains(ctx, input.id, roles.includes('admin') && active);
-      await ctx.db.kysely
-        .updateTable('users')
-        .set({
-          display_name: input.displayName,
-          email: input.email,
-          roles: input.roles ? JSON.stringify(roles) : undefined,
-          is_active: input.isActive === undefined ? undefined : input.isActive ? 1 : 0,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', input.id)
-        .execute();
+      await updateUserRow(ctx, input.id, {
+        display_name: input.displayName,
+        email: input.email,
+        roles: input.roles ? JSON.stringify(roles) : undefined,
+        is_active: input.isActive === undefined ? undefined : input.isActive ? 1 : 0,
+        updated_at: nowIso(),
+      });
       if (!active) await revokeUserSessions(ctx, input.id);
       return presentUser(await loadUser(ctx, input.id));
     },
@@ -192,11 +188,7 @@ export const userRoutes: RouteSpec[] = [
       } else {
         await loadUser(ctx, targetId);
       }
-      await ctx.db.kysely
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(input.newPassword), updated_at: nowIso() })
-        .where('id', '=', targetId)
-        .execute();
+      await updateUserRow(ctx, targetId, { password_hash: await hashPassword(input.newPassword), updated_at: nowIso() });
       // Every token of that user stops working now, the caller's too (DESIGN: a password change
       // revokes them at once); whoever changed their own password carries on with a new session.
       await revokeUserSessions(ctx, targetId);
@@ -216,8 +208,7 @@ export const userRoutes: RouteSpec[] = [
       await loadUser(ctx, id);
       if (id === me.id) throw conflict('self-delete', 'You cannot delete your own account');
       await assertAdministratorRemains(ctx, id, false);
-      await revokeUserSessions(ctx, id);
-      await ctx.db.kysely.deleteFrom('users').where('id', '=', id).execute();
+      await deleteUserRow(ctx, id);
       return { id };
     },
   },
