@@ -124,13 +124,14 @@ interface ListPlan {
   values: Record<string, unknown>;
   /** Where a column lives for this query: the term index's copy when it has one. */
   column: (column: string) => string;
-  /** The rows to count: the term index alone when nothing else needs the table. */
-  countFrom: (db: AnyDb) => AnyQuery;
+  /**
+   * The rows to read for the list's records: the term index alone when it holds the given resource
+   * `columns` and nothing else (a filter, the keyword's confirmation, the public scope) needs the table.
+   */
+  from: (db: AnyDb, columns: string[]) => AnyQuery;
   /** The whole total query, when the term index keeps counts that answer it. */
   counted?: (db: AnyDb) => AnyQuery;
-  /** Adds the term index to a query of the table, if the plan uses it. */
-  join: (query: AnyQuery) => AnyQuery;
-  /** Keyword conditions beyond the join. */
+  /** Keyword conditions beyond the term index's own rows. */
   keyword: (query: AnyQuery) => AnyQuery;
 }
 
@@ -145,15 +146,12 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
       shape: input.keyword ? 'like' : 'all',
       values: { pattern },
       column: (column) => column,
-      countFrom: (db) => db.selectFrom(def.table),
-      join: (query) => query,
+      from: (db) => db.selectFrom(def.table),
       keyword: (query) => (input.keyword ? keywordFilter(query, engine, def.keywordColumns, slot('pattern')) : query),
     };
   }
   const tableNeeded =
     !planned.exact || scoped || givenFilters(input).some(([key]) => !(def.filters[key].column in index.columns));
-  const join = (query: AnyQuery) =>
-    query.innerJoin(`${index.table} as ${TERMS}`, `${TERMS}.${index.recordColumn}`, `${def.table}.id`);
   const counts = index.counts;
   const countable =
     !!counts &&
@@ -173,11 +171,12 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
       : undefined,
     values: { term: planned.term, pattern },
     column: (column) => (column in index.columns ? `${TERMS}.${index.columns[column]}` : column),
-    countFrom: (db) => {
+    from: (db, columns) => {
       const terms = db.selectFrom(`${index.table} as ${TERMS}`);
-      return tableNeeded ? terms.innerJoin(def.table, `${def.table}.id`, `${TERMS}.${index.recordColumn}`) : terms;
+      return tableNeeded || columns.some((column) => !(column in index.columns))
+        ? terms.innerJoin(def.table, `${def.table}.id`, `${TERMS}.${index.recordColumn}`)
+        : terms;
     },
-    join,
     keyword: (query) => {
       query = query.where(`${TERMS}.term`, '=', slot('term'));
       return planned.exact ? query : keywordFilter(query, engine, def.keywordColumns, slot('pattern'));
@@ -192,6 +191,9 @@ function givenFilters(input: QueryInput): [string, unknown][] {
 
 /** The column a page's rows carry their list's total in. */
 const TOTAL = 'list_total';
+/** The page's keys (its records' sort values and ids), and their columns. */
+const PAGE = 'page';
+const KEY = 'page_key_';
 
 interface CompiledList {
   /** The page's rows, each carrying the total (so one round trip answers a page that has rows). */
@@ -244,14 +246,26 @@ function compileList(
     }
     return query;
   };
-  // Filters, keyword and scope only name the resource's own columns, so the count needs none of the
-  // joins that decorate the items: it can be answered from the table's indexes (or the term index) alone.
-  const count = plan.counted?.(db) ?? narrow(plan.countFrom(db)).select((eb: any) => eb.fn.countAll().as('total'));
-  let page = narrow(plan.join(def.baseSelect(db, publicView, slot('now')))).select(count.as(TOTAL));
-  const order = input.sort ? [[def.sortColumns[input.sort.field], input.sort.order] as const] : def.defaultSort;
-  for (const [column, direction] of order) page = page.orderBy(plan.column(column), direction);
-  page = page.orderBy(plan.column(`${def.table}.id`), input.sort?.order ?? 'desc').limit(sql.lit(input.pageSize));
-  if (pastFirstPage) page = page.offset(slot('offset') as unknown as number);
+  // Filters, keyword and scope only name the resource's own columns, so neither the count nor the
+  // page's keys need the joins that decorate the records: they are read from the table's indexes (or
+  // the term index) alone, and only the page's own records are then read and decorated. That also
+  // keeps the decorated query's cost the same whatever the keyword, so PostgreSQL keeps its plan.
+  const count = plan.counted?.(db) ?? narrow(plan.from(db, [])).select((eb: any) => eb.fn.countAll().as('total'));
+  const order = [
+    ...(input.sort ? [[def.sortColumns[input.sort.field], input.sort.order] as const] : def.defaultSort),
+    [`${def.table}.id`, input.sort?.order ?? 'desc'] as const,
+  ];
+  let keys = narrow(plan.from(db, order.map(([column]) => column))).select(
+    order.map(([column], i) => `${plan.column(column)} as ${KEY}${i}`),
+  );
+  for (const [column, direction] of order) keys = keys.orderBy(plan.column(column), direction);
+  keys = keys.limit(sql.lit(input.pageSize));
+  if (pastFirstPage) keys = keys.offset(slot('offset') as unknown as number);
+  let page = def
+    .baseSelect(db, publicView, slot('now'))
+    .innerJoin(keys.as(PAGE), `${PAGE}.${KEY}${order.length - 1}`, `${def.table}.id`)
+    .select(count.as(TOTAL));
+  order.forEach(([, direction], i) => (page = page.orderBy(`${PAGE}.${KEY}${i}`, direction)));
   return { page: page.compile(), count: count.compile() };
 }
 
