@@ -63,8 +63,8 @@ export function applicationTermRows(row: Row) {
 }
 
 /**
- * Adds `change` to the counts of each term and status. Keys are sorted, so that concurrent writers
- * take the counts' row locks in one order and never wait on each other in a cycle.
+ * Adds each change's `applications` (1 or -1) to the count of its term and status. Keys are sorted,
+ * so that concurrent writers take the counts' row locks in one order and never wait in a cycle.
  */
 async function countTerms(db: AnyDb, changes: { term: string; status_id: number; applications: number }[]) {
   if (!changes.length) return;
