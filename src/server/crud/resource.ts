@@ -15,6 +15,7 @@ import type { RouteSpec } from '../http/routes.js';
 import { idParam } from '../http/routes.js';
 import { parse } from '../http/validate.js';
 import type { Db, Engine } from '../db/connect.js';
+import { recentlyUsed } from '../recently-used.js';
 
 // The generic layer works on table names chosen at run time, so it speaks to Kysely untyped; each
 // resource's presenter turns rows back into typed answers.
@@ -209,15 +210,7 @@ const LIST_SHAPES_KEPT = 256;
 function compiledList(db: Db, shape: string, compile: () => CompiledList): CompiledList {
   let kept = compiledLists.get(db);
   if (!kept) compiledLists.set(db, (kept = new Map()));
-  let list = kept.get(shape);
-  if (list) {
-    kept.delete(shape);
-  } else {
-    list = compile();
-    if (kept.size >= LIST_SHAPES_KEPT) kept.delete(kept.keys().next().value!);
-  }
-  kept.set(shape, list);
-  return list;
+  return recentlyUsed(kept, shape, compile, LIST_SHAPES_KEPT);
 }
 
 /**

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { recentlyUsed } from '../recently-used.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -71,19 +72,11 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SqliteStatement {
-      let statement = kept.get(sql);
-      if (statement) {
-        kept.delete(sql);
-      } else {
-        if (SCHEMA_CHANGE.test(sql)) {
-          kept.clear();
-          return sqlite.prepare(sql);
-        }
-        statement = withRowsAsObjects(sqlite.prepare(sql));
-        if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      if (SCHEMA_CHANGE.test(sql)) {
+        kept.clear();
+        return sqlite.prepare(sql);
       }
-      kept.set(sql, statement);
-      return statement;
+      return recentlyUsed(kept, sql, () => withRowsAsObjects(sqlite.prepare(sql)), STATEMENTS_KEPT);
     },
   };
 }
