@@ -27,7 +27,7 @@ describe.each(testEngines())('kept statements on %s', (engine) => {
   });
 });
 
-describe.runIf(onPostgres)('named statements on postgres', () => {
+describe.runIf(onPostgres)('prepared statements on postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres');
@@ -50,6 +50,23 @@ describe.runIf(onPostgres)('named statements on postgres', () => {
         expect(mine).toHaveLength(1);
         expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
       });
+  });
+
+  it('prepares a write too, but not a change to the schema', async () => {
+    await db()
+      .connection()
+      .execute(async (conn) => {
+        await sql`create table if not exists prepared_write (a integer)`.execute(conn);
+        for (let a = 1; a <= 3; a++) await conn.insertInto('prepared_write' as never).values({ a } as never).execute();
+        const statements = (await preparedOn(conn)).map((p) => p.statement);
+        expect(statements.filter((s) => s.startsWith('insert into "prepared_write"'))).toHaveLength(1);
+        expect(statements.filter((s) => s.includes('create table'))).toHaveLength(0);
+      });
+  });
+
+  it('answers a count as a number', async () => {
+    const { rows } = await sql<{ n: unknown }>`select count(*) as n from users`.execute(db());
+    expect(rows[0].n).toBe(1);
   });
 
   it('prepares nothing inside a transaction', async () => {

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import pg from 'pg';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import { recentlyUsed } from '../recently-used.js';
+import { postgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -17,9 +16,6 @@ export interface Db {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
-
-// PostgreSQL `bigint` (count(*)) arrives as a string by default; counts here are far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 const STATEMENTS_KEPT = 256;
 
@@ -81,79 +77,16 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-/**
- * Kysely sends every query to PostgreSQL unnamed, so the server parses and plans it afresh each time.
- * For the staff application list, planning its joins took 0.4 ms against 0.15 ms of execution, and
- * PostgreSQL, not Node, was what ran out of CPU under load. Reads outside transactions are therefore
- * sent as named statements, prepared once per connection (pg keeps the names it has prepared) and
- * then only bound and run. The first 256 distinct SELECT texts are named, which covers every list,
- * read and session query Portico builds; any further one is sent unnamed, as before.
- *
- * Writes stay unnamed (multi-row inserts come in many shapes), and so does everything inside a
- * transaction: migrations change tables, and a statement prepared before a change to its table's
- * columns fails with "cached plan must not change result type". Outside a transaction such a
- * statement is renamed and run once more.
- */
-const NAMED_STATEMENTS = 256;
-
-function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  let next = 0;
-  const nameOf = (sql: string) => {
-    let name = names.get(sql);
-    if (!name && names.size < NAMED_STATEMENTS && /^select\s/i.test(sql)) {
-      name = `portico_${next++}`;
-      names.set(sql, name);
-    }
-    return name;
-  };
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    let inTransaction = false;
-    const run = (sql: string, values: unknown[]) => {
-      const name = inTransaction ? undefined : nameOf(sql);
-      return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
-    };
-    return {
-      query: (async (sql: string, parameters: ReadonlyArray<unknown>) => {
-        if (/^(begin|start transaction)\b/i.test(sql)) inTransaction = true;
-        else if (/^(commit|rollback)$/i.test(sql)) inTransaction = false;
-        const values = [...parameters];
-        try {
-          return await run(sql, values);
-        } catch (error) {
-          if ((error as { code?: string }).code !== '0A000' || inTransaction || !names.has(sql)) throw error;
-          names.delete(sql);
-          return run(sql, values);
-        }
-        // Portico never streams (a cursor), so only this form of `query` is needed.
-      }) as unknown as PostgresPoolClient['query'],
-      release: () => client.release(),
-    };
-  };
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      let wrapped = clients.get(client);
-      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
-      return wrapped;
-    },
-    end: () => pool.end(),
-  };
-}
-
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle client that loses its connection must not take the process down.
-    pool.on('error', () => {});
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const { dialect, sql: postgresSql } = postgresDialect(database.url);
+    const kysely = new Kysely<Database>({ dialect });
     return {
       kysely,
       engine: 'postgres',
       ping: async () => {
         try {
-          await pool.query('select 1');
+          await postgresSql`select 1`;
           return true;
         } catch {
           return false;

@@ -15,6 +15,11 @@ const DATABASE_DOWN_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  // postgres.js: the connection dropped, could not be made in time, or the pool is closing.
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
   'SQLITE_BUSY',
   'SQLITE_CANTOPEN',
   'SQLITE_IOERR',
