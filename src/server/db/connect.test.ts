@@ -1,9 +1,22 @@
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
+import { postgresDialects } from './postgres.js';
+import type { Database } from './schema.js';
 
 const onPostgres = testEngines().includes('postgres');
+
+/**
+ * The app's database, on one connection throughout: SQLite has only one, and on PostgreSQL a pool of
+ * one session makes every statement meet the session where it was prepared.
+ */
+function oneConnection(t: TestApp): { db: Kysely<Database>; close: () => Promise<void> } {
+  const database = t.app.ctx.config.database;
+  if (database.kind === 'sqlite') return { db: t.app.ctx.db.kysely, close: async () => {} };
+  const db = new Kysely<Database>({ dialect: postgresDialects(database.url, { max: 1 }).sessions });
+  return { db, close: () => db.destroy() };
+}
 
 describe.each(testEngines())('kept statements on %s', (engine) => {
   let t: TestApp;
@@ -13,8 +26,8 @@ describe.each(testEngines())('kept statements on %s', (engine) => {
   afterAll(() => t.close());
 
   it('reads what a table holds after a change to its columns, through statements kept from before', async () => {
-    // One connection throughout, so that on PostgreSQL the read is prepared where the table changes.
-    await t.app.ctx.db.kysely.connection().execute(async (db) => {
+    const { db, close } = oneConnection(t);
+    try {
       await sql`create table shape_change (a integer)`.execute(db);
       await sql`insert into shape_change values (1)`.execute(db);
       const read = () => db.selectFrom('shape_change' as never).selectAll().execute();
@@ -23,62 +36,84 @@ describe.each(testEngines())('kept statements on %s', (engine) => {
       expect(await read()).toEqual([{ a: 1, b: 2 }]);
       await sql`alter table shape_change rename column a to c`.execute(db);
       expect(await read()).toEqual([{ c: 1, b: 2 }]);
-    });
+    } finally {
+      await close();
+    }
   });
 });
 
 describe.runIf(onPostgres)('prepared statements on postgres', () => {
   let t: TestApp;
+  let db: Kysely<Database>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     t = await createTestApp('postgres');
+    ({ db, close } = oneConnection(t));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await close();
+    await t.close();
+  });
 
-  const db = () => t.app.ctx.db.kysely;
-  type Conn = Parameters<Parameters<ReturnType<ReturnType<typeof db>['connection']>['execute']>[0]>[0];
-  /** The statements prepared on one connection. */
-  const preparedOn = async (conn: Conn) =>
-    (await sql<{ statement: string; generic_plans: number }>`select statement, generic_plans from pg_prepared_statements`.execute(conn)).rows;
+  /** The statements prepared on the one connection. */
+  const prepared = async () =>
+    (await sql<{ statement: string; generic_plans: number }>`select statement, generic_plans from pg_prepared_statements`.execute(db)).rows;
 
   it('prepares a read once per connection and reuses it, with a generic plan for a first page', async () => {
-    await db()
-      .connection()
-      .execute(async (conn) => {
-        const read = (id: number) => conn.selectFrom('news').select(['id', 'title']).where('id', '=', id).limit(sql.lit(5)).execute();
-        for (let id = 1; id <= 8; id++) await read(id);
-        const mine = (await preparedOn(conn)).filter((p) => p.statement.includes('from "news"') && p.statement.includes('limit 5'));
-        expect(mine).toHaveLength(1);
-        expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
-      });
+    const read = (id: number) => db.selectFrom('news').select(['id', 'title']).where('id', '=', id).limit(sql.lit(5)).execute();
+    for (let id = 1; id <= 8; id++) await read(id);
+    const mine = (await prepared()).filter((p) => p.statement.includes('from "news"') && p.statement.includes('limit 5'));
+    expect(mine).toHaveLength(1);
+    expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
   });
 
   it('prepares a write too, but not a change to the schema', async () => {
-    await db()
-      .connection()
-      .execute(async (conn) => {
-        await sql`create table if not exists prepared_write (a integer)`.execute(conn);
-        for (let a = 1; a <= 3; a++) await conn.insertInto('prepared_write' as never).values({ a } as never).execute();
-        const statements = (await preparedOn(conn)).map((p) => p.statement);
-        expect(statements.filter((s) => s.startsWith('insert into "prepared_write"'))).toHaveLength(1);
-        expect(statements.filter((s) => s.includes('create table'))).toHaveLength(0);
-      });
+    await sql`create table if not exists prepared_write (a integer)`.execute(db);
+    for (let a = 1; a <= 3; a++) await db.insertInto('prepared_write' as never).values({ a } as never).execute();
+    const statements = (await prepared()).map((p) => p.statement);
+    expect(statements.filter((s) => s.startsWith('insert into "prepared_write"'))).toHaveLength(1);
+    expect(statements.filter((s) => s.includes('create table'))).toHaveLength(0);
   });
 
   it('answers a count as a number', async () => {
-    const { rows } = await sql<{ n: unknown }>`select count(*) as n from users`.execute(db());
+    const { rows } = await sql<{ n: unknown }>`select count(*) as n from users`.execute(t.app.ctx.db.kysely);
     expect(rows[0].n).toBe(1);
   });
 
-  it('prepares nothing inside a transaction', async () => {
-    await db()
-      .connection()
-      .execute(async (conn) => {
-        const read = (trx: Conn) => trx.selectFrom('users').select('user_name').where('user_name_key', '=', 'in-transaction').execute();
-        const isMine = (p: { statement: string }) => p.statement.includes('"user_name_key" = $1');
-        await conn.transaction().execute(read);
-        expect((await preparedOn(conn)).filter(isMine)).toHaveLength(0);
-        await read(conn);
-        expect((await preparedOn(conn)).filter(isMine)).toHaveLength(1);
-      });
+  it('prepares nothing inside a transaction, which keeps one session from begin to commit', async () => {
+    const isMine = (p: { statement: string }) => p.statement.includes('"user_name_key" = $1');
+    const read = (trx: Kysely<Database>) => trx.selectFrom('users').select('user_name').where('user_name_key', '=', 'in-transaction').execute();
+    await db.transaction().execute(async (trx) => {
+      await read(trx);
+      expect((await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.filter(isMine)).toHaveLength(0);
+    });
+    await read(db);
+    expect((await prepared()).filter(isMine)).toHaveLength(1);
+  });
+
+  it('refuses a second query on one connection outside a transaction, where no session is kept', async () => {
+    const app = t.app.ctx.db.kysely;
+    await expect(
+      app.connection().execute(async (conn) => {
+        await sql`select 1`.execute(conn);
+        await sql`select 2`.execute(conn);
+      }),
+    ).rejects.toThrow(/keeps no session/);
+    const sessions = t.app.ctx.db.sessions;
+    const pids = await sessions.connection().execute(async (conn) => {
+      const pid = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn)).rows[0].pid;
+      return [await pid(), await pid(), await pid()];
+    });
+    expect(new Set(pids).size).toBe(1);
+  });
+
+  it('keeps a transaction to its own session while other calls run beside it', async () => {
+    const app = t.app.ctx.db.kysely;
+    const pid = async (q: Kysely<Database>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(q)).rows[0].pid;
+    await app.transaction().execute(async (trx) => {
+      const own = await pid(trx);
+      await Promise.all(Array.from({ length: 20 }, () => pid(app)));
+      expect(await pid(trx)).toBe(own);
+    });
   });
 });

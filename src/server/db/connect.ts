@@ -4,13 +4,18 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import { recentlyUsed } from '../recently-used.js';
-import { postgresDialect } from './postgres.js';
+import { postgresDialects } from './postgres.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
+  /**
+   * The same database where `connection()` keeps one session throughout, for the migrator's lock.
+   * On PostgreSQL, `kysely` keeps a session only inside a transaction (see `postgres.ts`).
+   */
+  sessions: Kysely<Database>;
   engine: Engine;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
@@ -79,10 +84,11 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const { dialect, sql: postgresSql } = postgresDialect(database.url);
-    const kysely = new Kysely<Database>({ dialect });
+    const { shared, sessions, sql: postgresSql } = postgresDialects(database.url);
+    const kysely = new Kysely<Database>({ dialect: shared });
     return {
       kysely,
+      sessions: new Kysely<Database>({ dialect: sessions }),
       engine: 'postgres',
       ping: async () => {
         try {
@@ -104,6 +110,7 @@ export function connect(database: Config['database']): Db {
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     kysely,
+    sessions: kysely,
     engine: 'sqlite',
     ping: async () => {
       try {

@@ -22,7 +22,7 @@ export const migrationProvider: MigrationProvider = { getMigrations: async () =>
 
 /** Brings the schema up to date; runs at start-up on both engines. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+  const migrator = new Migrator({ db: db.sessions, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

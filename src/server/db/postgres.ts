@@ -14,23 +14,33 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
 const CHANGES_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /**
- * Kysely's PostgreSQL dialect with postgres.js as its driver.
+ * Kysely's PostgreSQL dialects with postgres.js as their driver.
  *
  * Under the staff list's load, node-postgres spent 40% of the server's thread on the wire protocol:
  * it decodes every row's description again on each call and builds each field through a parser
  * lookup. postgres.js keeps a prepared statement's columns and decodes rows in one pass; the same
- * query cost the Node thread about 130 µs instead of 200-240 µs (docs/decisions/0016).
+ * query cost the Node thread about 145 µs instead of 200-240 µs (docs/decisions/0016).
  *
- * Each Kysely connection is one reserved PostgreSQL connection, as with node-postgres's pool, so a
- * transaction and `kysely.connection()` keep their session. Statements are prepared once per
- * connection (PostgreSQL then parses and plans a list query once, not on every call), except those
- * inside a transaction: a migration changes tables there, and a statement prepared before such a
- * change fails with "cached plan must not change result type", which would abort the transaction.
- * Outside one, postgres.js prepares such a statement again and runs it once more.
+ * Two dialects share one set of connections (10 at most):
+ * - `shared`, for Portico's queries. A query outside a transaction goes to any connection, and
+ *   postgres.js queues it behind the one running there when none is free: under the bench's load one
+ *   write then carries several queries and wakes PostgreSQL once, and the server answered 30-50% more
+ *   calls than when each query had a connection to itself. A transaction reserves one connection
+ *   from `begin` to `commit` or `rollback`. Outside a transaction nothing keeps a session, so a
+ *   second query on one Kysely connection (`kysely.connection()`) is refused rather than sent to a
+ *   session it did not expect.
+ * - `sessions`, where each Kysely connection is one reserved connection, as Kysely expects of
+ *   `connection()`: for the migrator, which holds a session-level lock while it works.
+ *
+ * Statements are prepared once per connection (PostgreSQL then parses and plans a list query once,
+ * not on every call), except those inside a transaction: a migration changes tables there, and a
+ * statement prepared before such a change fails with "cached plan must not change result type",
+ * which would abort the transaction. Outside one, postgres.js prepares such a statement again and
+ * runs it once more.
  */
-export function postgresDialect(url: string): { dialect: Dialect; sql: postgres.Sql } {
+export function postgresDialects(url: string, options: { max?: number } = {}): { shared: Dialect; sessions: Dialect; sql: postgres.Sql } {
   const sql = postgres(url, {
-    max: 10,
+    max: options.max ?? 10,
     prepare: true,
     // `fetch_types` stays on: with it off, postgres.js 3.4 never hands out a reserved connection
     // that it had to open for the purpose, so the first query hangs.
@@ -47,26 +57,32 @@ export function postgresDialect(url: string): { dialect: Dialect; sql: postgres.
     prepared.add(text);
     return true;
   };
-  const dialect: Dialect = {
+  const dialect = (pinned: boolean): Dialect => ({
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PostgresJsDriver(sql, mayPrepare),
+    createDriver: () => new PostgresJsDriver(sql, mayPrepare, pinned),
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
-  };
-  return { dialect, sql };
+  });
+  return { shared: dialect(false), sessions: dialect(true), sql };
 }
 
 class PostgresJsConnection implements DatabaseConnection {
+  /** Set while the connection holds a session: always when pinned, otherwise during a transaction. */
+  reserved: postgres.ReservedSql | undefined;
   inTransaction = false;
+  private sharedQueries = 0;
 
   constructor(
-    readonly reserved: postgres.ReservedSql,
+    private readonly shared: postgres.Sql,
     private readonly mayPrepare: (text: string) => boolean,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.reserved && ++this.sharedQueries > 1) {
+      throw new Error('Outside a transaction, a PostgreSQL query keeps no session: use Db.sessions for kysely.connection()');
+    }
     const prepare = !this.inTransaction && this.mayPrepare(query.sql);
-    const result = await this.reserved.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare });
+    const result = await (this.reserved ?? this.shared).unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare });
     return {
       rows: result.slice() as R[],
       numAffectedRows: CHANGES_ROWS.has(result.command) ? BigInt(result.count) : undefined,
@@ -83,12 +99,15 @@ class PostgresJsDriver implements Driver {
   constructor(
     private readonly sql: postgres.Sql,
     private readonly mayPrepare: (text: string) => boolean,
+    private readonly pinned: boolean,
   ) {}
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PostgresJsConnection(await this.sql.reserve(), this.mayPrepare);
+    const connection = new PostgresJsConnection(this.sql, this.mayPrepare);
+    if (this.pinned) connection.reserved = await this.sql.reserve();
+    return connection;
   }
 
   async beginTransaction(connection: PostgresJsConnection, settings: TransactionSettings) {
@@ -98,8 +117,14 @@ class PostgresJsDriver implements Driver {
       if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`;
       if (settings.accessMode) begin += ` ${settings.accessMode}`;
     }
+    connection.reserved ??= await this.sql.reserve();
     connection.inTransaction = true;
-    await connection.executeQuery(CompiledQuery.raw(begin));
+    try {
+      await connection.executeQuery(CompiledQuery.raw(begin));
+    } catch (error) {
+      this.endTransaction(connection);
+      throw error;
+    }
   }
 
   async commitTransaction(connection: PostgresJsConnection) {
@@ -114,12 +139,21 @@ class PostgresJsDriver implements Driver {
     try {
       await connection.executeQuery(CompiledQuery.raw(command));
     } finally {
-      connection.inTransaction = false;
+      this.endTransaction(connection);
     }
   }
 
+  /** A shared connection gives its session back when the transaction ends; a pinned one keeps it. */
+  private endTransaction(connection: PostgresJsConnection) {
+    connection.inTransaction = false;
+    if (this.pinned) return;
+    connection.reserved?.release();
+    connection.reserved = undefined;
+  }
+
   async releaseConnection(connection: PostgresJsConnection) {
-    connection.reserved.release();
+    connection.reserved?.release();
+    connection.reserved = undefined;
   }
 
   async destroy() {

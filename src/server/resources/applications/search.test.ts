@@ -195,7 +195,7 @@ describe.each(testEngines())('application keyword search on %s', (engine) => {
 
   it('indexes the applications already there when the index is first created', async () => {
     const db = t.app.ctx.db.kysely as AnyDb;
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    const migrator = new Migrator({ db: t.app.ctx.db.sessions, provider: migrationProvider });
     const down = await migrator.migrateTo('0004-application-search-index');
     expect(down.error).toBeUndefined();
     expect(await migrateToLatest(t.app.ctx.db)).toEqual(['0005-application-search-terms', '0006-application-term-counts']);
