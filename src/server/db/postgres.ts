@@ -42,8 +42,9 @@ export function postgresDialects(url: string, options: { max?: number } = {}): {
   const sql = postgres(url, {
     max: options.max ?? 10,
     prepare: true,
-    // `fetch_types` stays on: with it off, postgres.js 3.4 never hands out a reserved connection
-    // that it had to open for the purpose, so the first query hangs.
+    // With this off, postgres.js 3.4 never hands out a reserved connection that it had to open for
+    // the purpose, so the first transaction on a fresh pool hangs.
+    fetch_types: true,
     // `create … if not exists` and the like report notices; they are not errors, and not for the log.
     onnotice: () => {},
     connect_timeout: 10,
