@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from './connect.js';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 import { postgresDialects } from './postgres.js';
@@ -38,6 +42,45 @@ describe.each(testEngines())('kept statements on %s', (engine) => {
       expect(await read()).toEqual([{ c: 1, b: 2 }]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('statistics on sqlite', () => {
+  it("keeps ANALYZE's row counts and drops its value samples, which had kept statements prepared again on every call", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-stat4-'));
+    try {
+      const file = path.join(dir, 'portico.db');
+      const counts = async (db: Kysely<Database>) => {
+        const { rows } = await sql<{ stat1: number; stat4: number }>`
+          select (select count(*) from sqlite_stat1) as stat1, (select count(*) from sqlite_stat4) as stat4
+        `.execute(db);
+        return rows[0];
+      };
+      const first = connect({ kind: 'sqlite', file });
+      await sql`create table skewed (id integer primary key, status integer not null, name text not null)`.execute(first.kysely);
+      await sql`create index skewed_status on skewed (status, name)`.execute(first.kysely);
+      await sql`
+        with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
+        insert into skewed (status, name) select case when i % 10 = 0 then 2 else 1 end, 'name ' || i from n
+      `.execute(first.kysely);
+      await sql`analyze`.execute(first.kysely);
+      // What an operator's ANALYZE leaves: the counts, and samples of the values.
+      const analyzed = await counts(first.kysely);
+      expect(analyzed.stat1).toBeGreaterThan(0);
+      expect(analyzed.stat4).toBeGreaterThan(0);
+      await first.close();
+
+      const reopened = connect({ kind: 'sqlite', file });
+      try {
+        expect(await counts(reopened.kysely)).toEqual({ stat1: analyzed.stat1, stat4: 0 });
+        const { rows } = await sql<{ n: number }>`select count(*) as n from skewed where status = ${2}`.execute(reopened.kysely);
+        expect(rows[0].n).toBe(200);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

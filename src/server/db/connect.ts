@@ -82,6 +82,25 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * Drops the value samples that `ANALYZE` keeps in `sqlite_stat4` when SQLite is built with STAT4, as
+ * better-sqlite3's SQLite is, and keeps the row counts of `sqlite_stat1`. With samples, the planner
+ * reads the values bound to a statement's indexed equalities, and SQLite then prepares that statement
+ * again every time a value is bound to them, even the same value: kept statements (above) were
+ * parsed and planned on every call. After an `ANALYZE` the staff application list spent longer
+ * preparing its query than running it (docs/decisions/0017-sqlite-statistics.md). Portico never runs
+ * `ANALYZE`; an operator may, and the samples it leaves are dropped here, when Portico opens the
+ * database and before it prepares anything.
+ */
+function dropValueSamples(sqlite: SQLite.Database) {
+  const kept = sqlite.prepare(`select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'`).get();
+  if (!kept) return;
+  if (sqlite.prepare('delete from sqlite_stat4').run().changes) {
+    // Statistics are read with the schema; this has them read again, without the samples.
+    sqlite.exec('analyze sqlite_schema');
+  }
+}
+
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const { shared, sessions, sql: postgresSql } = postgresDialects(database.url);
@@ -107,6 +126,7 @@ export function connect(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  dropValueSamples(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     kysely,
