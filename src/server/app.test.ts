@@ -186,7 +186,7 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
 
 describe('start-up', () => {
   it('refuses a bad setting with one line naming the variable', () => {
-    for (const [name, value] of [['PORT', 'abc'], ['PORTICO_ADMIN_PASSWORD', 'short'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['TRUST_PROXY', 'my-proxy'], ['TRUST_PROXY', '10.0.0.0/99'], ['SESSION_IDLE_MINUTES', '-5']]) {
+    for (const [name, value] of [['PORT', 'abc'], ['PORTICO_ADMIN_PASSWORD', 'short'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['TRUST_PROXY', 'my-proxy'], ['TRUST_PROXY', '10.0.0.0/99'], ['SESSION_IDLE_MINUTES', '-5'], ['DATABASE_POOL_SIZE', '0']]) {
       let message = '';
       try {
         loadConfig({ [name]: value });

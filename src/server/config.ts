@@ -53,6 +53,7 @@ const envSchema = z.object({
     .refine((v) => !v || /^(postgres|postgresql|sqlite):/.test(v) || !v.includes('://'), {
       message: 'expected postgres://…, sqlite:<file> or empty for the embedded database',
     }),
+  DATABASE_POOL_SIZE: positiveInt(4),
   PUBLIC_URL: z.string().url().optional(),
   PORTICO_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   PORTICO_DEMO: flag(true),
@@ -79,7 +80,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** `poolSize`: how many connections Portico keeps to PostgreSQL (docs/decisions/0016-postgres-driver.md). */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
   publicUrl: string;
   adminPassword?: string;
   demo: boolean;
@@ -117,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const url = e.DATABASE_URL;
   const database: Config['database'] =
     url && /^postgres(ql)?:/.test(url)
-      ? { kind: 'postgres', url }
+      ? { kind: 'postgres', url, poolSize: e.DATABASE_POOL_SIZE }
       : {
           kind: 'sqlite',
           file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'portico.db'),

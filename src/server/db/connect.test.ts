@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { connect } from './connect.js';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
@@ -148,6 +149,26 @@ describe.runIf(onPostgres)('prepared statements on postgres', () => {
       return [await pid(), await pid(), await pid()];
     });
     expect(new Set(pids).size).toBe(1);
+  });
+
+  it('keeps DATABASE_POOL_SIZE connections, 4 unless told otherwise', async () => {
+    const url = (t.app.ctx.config.database as { url: string }).url;
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url, poolSize: 4 });
+    for (const poolSize of [2, 4]) {
+      const config = loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(poolSize) }).database;
+      const pool = connect(config);
+      try {
+        // Calls that each hold their connection for a moment, far more of them than connections.
+        const pids = await Promise.all(
+          Array.from({ length: 24 }, async () =>
+            (await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.02)`.execute(pool.kysely)).rows[0].pid,
+          ),
+        );
+        expect(new Set(pids).size).toBe(poolSize);
+      } finally {
+        await pool.close();
+      }
+    }
   });
 
   it('keeps a transaction to its own session while other calls run beside it', async () => {

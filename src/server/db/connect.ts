@@ -103,7 +103,7 @@ function dropValueSamples(sqlite: SQLite.Database) {
 
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const { shared, sessions, sql: postgresSql } = postgresDialects(database.url);
+    const { shared, sessions, sql: postgresSql } = postgresDialects(database.url, { max: database.poolSize });
     const kysely = new Kysely<Database>({ dialect: shared });
     return {
       kysely,
