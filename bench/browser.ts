@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 
@@ -65,7 +66,23 @@ async function measureFirstVisits(browser: Browser, url: string): Promise<Omit<P
   return { ...loads[0], fcpMs: median(loads.map((l) => l.fcpMs)), lcpMs: median(loads.map((l) => l.lcpMs)) };
 }
 
+/**
+ * The pages are Chinese, and a zh-CN visitor's machine has a Chinese font. Without one, Chromium
+ * looks through every font for each glyph and paints the Chinese text later: `/Home`'s LCP was
+ * 1,068-1,680 ms in three runs without one, 920-1,020 ms in four loads with one.
+ */
+function warnWithoutChineseFont() {
+  let fonts = '';
+  try {
+    fonts = execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' });
+  } catch {
+    return; // no fontconfig to ask
+  }
+  if (!fonts.trim()) process.stdout.write('bench: warning: no Chinese font installed (Debian: apt-get install fonts-noto-cjk); paint times will be late\n');
+}
+
 export async function measurePages(base: string, paths: string[], staff: { path: string; token: string; user: unknown }[]): Promise<PageWeight[]> {
+  warnWithoutChineseFont();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS });
   const results: PageWeight[] = [];
   try {
