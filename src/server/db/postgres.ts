@@ -1,20 +1,13 @@
 import { CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
 import postgres from 'postgres';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.js';
 
 /**
  * Statements kept prepared on each connection: the first this many distinct statement texts. That
  * covers every read and write Portico builds; a further text is still run, only planned each time.
  */
 const PREPARED_STATEMENTS = 512;
-
-/**
- * Connections kept when the operator sets none (`DATABASE_POOL_SIZE`). PostgreSQL on Portico's small
- * server shares its cores with Node: under the staff list's load 4 connections answered 10-35% more
- * calls than 10, with a lower p99, because each extra connection is one more process to wake and
- * switch to. Transactions each hold one from begin to commit, so 4 still lets a few run at once.
- */
-const DEFAULT_POOL_SIZE = 4;
 
 /** What changes the schema is never prepared: a migration runs it once. */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
@@ -29,7 +22,7 @@ const CHANGES_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * lookup. postgres.js keeps a prepared statement's columns and decodes rows in one pass; the same
  * query cost the Node thread about 145 µs instead of 200-240 µs (docs/decisions/0016).
  *
- * Two dialects share one set of connections (`max`, or `DEFAULT_POOL_SIZE`):
+ * Two dialects share one set of connections (`max`, or `DEFAULT_DATABASE_POOL_SIZE`):
  * - `shared`, for Portico's queries. A query outside a transaction goes to any connection, and
  *   postgres.js queues it behind the one running there when none is free: under the bench's load one
  *   write then carries several queries and wakes PostgreSQL once, and the server answered 30-50% more
@@ -48,7 +41,7 @@ const CHANGES_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  */
 export function postgresDialects(url: string, options: { max?: number } = {}): { shared: Dialect; sessions: Dialect; sql: postgres.Sql } {
   const sql = postgres(url, {
-    max: options.max ?? DEFAULT_POOL_SIZE,
+    max: options.max ?? DEFAULT_DATABASE_POOL_SIZE,
     prepare: true,
     // With this off, postgres.js 3.4 never hands out a reserved connection that it had to open for
     // the purpose, so the first transaction on a fresh pool hangs.
