@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { createRequestHandler } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
 import { createPageApi } from './page-api.js';
 import { registerSeoRoutes } from './seo.js';
+import { serveBuiltFiles } from './assets.js';
 import { PageCache, encodedBody } from './page-cache.js';
 import type { CachedPage } from './page-cache.js';
 import { chooseServerLocale } from '../../web/i18n/locale.js';
@@ -106,22 +106,7 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     const islandsScripts = builtIslandsScripts();
     if (!islandsScripts.length) app.log.warn('the public pages\' script is not built (run `npm run build`); public pages are served without it');
     render = (request) => handler(request, { api: pageApi, config: { publicUrl: config.publicUrl, islandsScripts } });
-    await app.register(fastifyStatic, {
-      root: path.join(WEB_BUILD_DIR, 'client'),
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Assets are compressed once at build time (scripts/compress-assets.mjs) and sent as they are.
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        res.setHeader('vary', 'Accept-Encoding');
-        // Hashed file names never change content: cache them for a year.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
+    await serveBuiltFiles(app, path.join(WEB_BUILD_DIR, 'client'));
   }
 
   // Anonymous page views are answered from memory until staff change public content.

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { acceptsEncoding } from './assets.js';
 
 export interface CachedPage {
   status: number;
@@ -97,13 +98,12 @@ function keepable(page: CachedPage): boolean {
 
 /** The body to send for an Accept-Encoding header, compressing (and keeping) it on first demand. */
 export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepts = acceptEncoding ?? '';
   if (page.body.length < 1024) return { body: page.body };
-  if (/\bbr\b/.test(accepts)) {
+  if (acceptsEncoding(acceptEncoding, 'br')) {
     page.br ??= zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
     return { body: page.br, encoding: 'br' };
   }
-  if (/\bgzip\b/.test(accepts)) {
+  if (acceptsEncoding(acceptEncoding, 'gzip')) {
     page.gzip ??= zlib.gzipSync(page.body, { level: 6 });
     return { body: page.gzip, encoding: 'gzip' };
   }
