@@ -48,7 +48,7 @@ async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'
 }
 
 /** Loads of each page; paint times are their median, so one hiccup of a shared machine does not decide. */
-const LOADS_PER_PAGE = 3;
+const LOADS_PER_PAGE = 5;
 
 function median(values: (number | null)[]): number | null {
   const known = values.filter((v): v is number => v !== null).sort((x, y) => x - y);
