@@ -1,0 +1,84 @@
+/**
+ * The bench's targets (issue 5), computed from one engine's measurements. Kept apart from the runner
+ * so that how a figure becomes "met" is tested without loading a server.
+ */
+import type { LoadResult } from './load.js';
+import type { PageWeight } from './browser.js';
+
+export interface Target {
+  target: string;
+  value: number | null;
+  limit: string;
+  met: boolean;
+}
+
+/** One engine's measurements, in the order they were taken. */
+export interface EngineRun {
+  engine: 'sqlite' | 'postgres';
+  results: LoadResult[];
+  growth: { rows: number; p50: number; p99: number; requestsPerSecond: number; total: number }[];
+  peakRssMb: number;
+  pageWeights: PageWeight[];
+  browserError?: string;
+}
+
+/**
+ * The matching ceiling's throughput: of its runs just before and just after the scenario, the higher,
+ * so that a ratio errs on the low side.
+ */
+function ceilingRate(run: EngineRun, r: LoadResult, name: string) {
+  const at = run.results.indexOf(r);
+  const before = run.results.slice(0, at).reverse().find((c) => c.name === name);
+  const after = run.results.slice(at + 1).find((c) => c.name === name);
+  return Math.max(0, before?.requestsPerSecond ?? 0, after?.requestsPerSecond ?? 0);
+}
+
+/** A scenario counts as measured only if it answered, and answered every request well. */
+const clean = (r: LoadResult) => r.total > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+
+export function ratioOf(run: EngineRun, r: LoadResult): number | null {
+  const ceiling = r.name.startsWith('page: ') ? ceilingRate(run, r, 'ceiling: static asset') : r.name.startsWith('api: ') ? ceilingRate(run, r, 'ceiling: trivial JSON route') : 0;
+  return ceiling > 0 && r.total > 0 ? round(r.requestsPerSecond / ceiling) : null;
+}
+
+export function targetsOf(run: EngineRun): Target[] {
+  const targets: Target[] = [];
+  const push = (target: string, value: number | null, limit: string, met: boolean) =>
+    targets.push({ target: `${run.engine}: ${target}`, value, limit, met: value !== null && met });
+  for (const r of run.results.filter((r) => r.name.startsWith('page: '))) {
+    const ratio = ratioOf(run, r);
+    push(`${r.name} throughput / static asset`, ratio, '>= 0.5', clean(r) && ratio !== null && ratio >= 0.5);
+  }
+  for (const r of run.results.filter((r) => r.name.startsWith('api: '))) {
+    const ratio = ratioOf(run, r);
+    push(`${r.name} throughput / trivial JSON`, ratio, '>= 0.4', clean(r) && ratio !== null && ratio >= 0.4);
+    push(`${r.name} p99 ms`, r.total > 0 ? r.latencyP99 : null, '<= 25', clean(r) && r.latencyP99 <= 25);
+  }
+  const staffQuery = run.results.find((r) => r.name.startsWith('staff: JobApplication'));
+  if (staffQuery) {
+    push('JobApplication/Query p99 ms at 200,000 rows', staffQuery.total > 0 ? staffQuery.latencyP99 : null, '<= 50', clean(staffQuery) && staffQuery.latencyP99 <= 50);
+  }
+  const first = run.growth[0];
+  for (const g of run.growth.slice(1)) {
+    const measured = first.total > 0 && g.total > 0 && first.p50 > 0;
+    const factor = measured ? round(g.p50 / first.p50) : null;
+    const rowsFactor = g.rows / first.rows;
+    // "Far slower than the row count": the p50 grows by less than a quarter of the rows' factor.
+    push(
+      `JobApplication/Query p50 growth ${first.rows.toLocaleString('en')} → ${g.rows.toLocaleString('en')} rows (rows ×${rowsFactor})`,
+      factor,
+      `< ${rowsFactor / 4}`,
+      factor !== null && factor < rowsFactor / 4,
+    );
+  }
+  push('server peak RSS MB', run.peakRssMb > 0 ? run.peakRssMb : null, '<= 250', run.peakRssMb <= 250);
+  for (const w of run.pageWeights) {
+    if (!w.path.startsWith('/NewsManagement')) push(`first-load JS KB ${w.path.split('?')[0]}`, round(w.jsBytes / 1024), '<= 100', w.jsBytes > 0 && w.jsBytes <= 100 * 1024);
+  }
+  if (run.browserError) push(`first-load JS and LCP (browser failed: ${run.browserError})`, null, 'measured', false);
+  const home = run.pageWeights.find((w) => w.path === '/Home');
+  if (home) push('LCP ms /Home (4x CPU throttle)', home.lcpMs, '<= 1000', home.lcpMs !== null && home.lcpMs <= 1000);
+  return targets;
+}
+
+export const round = (n: number) => Math.round(n * 100) / 100;
