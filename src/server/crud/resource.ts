@@ -75,6 +75,13 @@ export interface ResourceDef<Out> {
   updateSchema?: z.ZodType;
   keywordColumns: string[];
   keywordIndex?: KeywordIndex;
+  /**
+   * How many records there are per value of some of the resource's columns (`table.column` to the
+   * counts' own column names), kept in step with every write: the total of a list without keyword or
+   * public scope, filtered by those columns alone, is a sum of a few counts instead of a count of
+   * rows. `where` picks the resource's counts in a table shared with others.
+   */
+  keptCounts?: { table: string; column: string; where: Record<string, string>; columns: Record<string, string> };
   filters: Record<string, FilterDef>;
   sortColumns: Record<string, string>;
   defaultSort: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
@@ -150,8 +157,20 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
   const planned = input.keyword && index ? index.plan(input.keyword) : null;
   const pattern = input.keyword ? likePattern(input.keyword) : undefined;
   if (!input.keyword || !index || !planned) {
+    const kept = def.keptCounts;
+    const keptCountable = !input.keyword && !scoped && !!kept && countableBy(def, input, kept.columns);
     return {
-      shape: input.keyword ? 'like' : 'all',
+      shape: `${input.keyword ? 'like' : 'all'}${keptCountable ? ' counted' : ''}`,
+      counted: keptCountable
+        ? (db) => {
+            let query = db.selectFrom(kept.table);
+            for (const [column, value] of Object.entries(kept.where)) query = query.where(`${kept.table}.${column}`, '=', sql.lit(value));
+            for (const [key] of givenFilters(input)) {
+              query = query.where(`${kept.table}.${kept.columns[def.filters[key].column]}`, '=', slot(`filter ${key}`));
+            }
+            return query.select((eb: any) => eb.fn.coalesce(eb.fn.sum(`${kept.table}.${kept.column}`), sql.lit(0)).as('total'));
+          }
+        : undefined,
       values: { pattern },
       column: (column) => column,
       from: (db) => db.selectFrom(def.table),
@@ -161,11 +180,7 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
   const tableNeeded =
     !planned.exact || scoped || givenFilters(input).some(([key]) => !(def.filters[key].column in index.columns));
   const counts = index.counts;
-  const countable =
-    !!counts &&
-    planned.exact &&
-    !scoped &&
-    givenFilters(input).every(([key]) => (def.filters[key].op ?? '=') === '=' && def.filters[key].column in counts.columns);
+  const countable = !!counts && planned.exact && !scoped && countableBy(def, input, counts.columns);
   return {
     shape: `terms ${planned.exact ? 'exact' : 'confirmed'}${tableNeeded ? ' with table' : ''}${countable ? ' counted' : ''}`,
     counted: countable
@@ -190,6 +205,11 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
       return planned.exact ? query : keywordFilter(query, engine, def.keywordColumns, slot('pattern'));
     },
   };
+}
+
+/** Whether every filter given is an equality on a column that kept counts are split by. */
+function countableBy(def: ResourceDef<unknown>, input: QueryInput, columns: Record<string, string>): boolean {
+  return givenFilters(input).every(([key]) => (def.filters[key].op ?? '=') === '=' && def.filters[key].column in columns);
 }
 
 /** The filters the caller gave a value: an empty one filters nothing. */

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-remaining-list-indexes.js';
 import * as m0004 from './migrations/0004-application-search-index.js';
 import * as m0005 from './migrations/0005-application-search-terms.js';
 import * as m0006 from './migrations/0006-application-term-counts.js';
+import * as m0007 from './migrations/0007-inquiry-status-counts.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-application-search-index': m0004,
   '0005-application-search-terms': m0005,
   '0006-application-term-counts': m0006,
+  '0007-inquiry-status-counts': m0007,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,7 @@ export interface Database {
   job_applications: JobApplicationsTable;
   job_application_terms: JobApplicationTermsTable;
   job_application_term_counts: JobApplicationTermCountsTable;
+  inquiry_status_counts: InquiryStatusCountsTable;
   contact_infos: ContactInfosTable;
   join_us: JoinUsTable;
   status_history: StatusHistoryTable;
@@ -137,6 +138,13 @@ export interface JobApplicationTermCountsTable {
   term: string;
   status_id: number;
   applications: number;
+}
+
+/** Contact messages and join-us entries per status, kept by triggers (migration 0007). */
+export interface InquiryStatusCountsTable {
+  entity: 'contact_infos' | 'join_us';
+  status_id: number;
+  records: number;
 }
 
 export interface ContactInfosTable extends InquiryColumns {

@@ -198,7 +198,7 @@ describe.each(testEngines())('application keyword search on %s', (engine) => {
     const migrator = new Migrator({ db: t.app.ctx.db.sessions, provider: migrationProvider });
     const down = await migrator.migrateTo('0004-application-search-index');
     expect(down.error).toBeUndefined();
-    expect(await migrateToLatest(t.app.ctx.db)).toEqual(['0005-application-search-terms', '0006-application-term-counts']);
+    expect(await migrateToLatest(t.app.ctx.db)).toEqual(['0005-application-search-terms', '0006-application-term-counts', '0007-inquiry-status-counts']);
     const stored = await db.selectFrom('job_application_terms').selectAll().execute();
     const all = await db.selectFrom('job_applications').selectAll().execute();
     const expected = all.flatMap((a) =>

@@ -1,6 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../db/connect.js';
+import { migrationProvider } from '../../db/migrate.js';
 import { buildUser, createTestApp, testEngines } from '../../testing/harness.js';
 import type { TestApp } from '../../testing/harness.js';
+
+const TABLES = { ContactInfo: 'contact_infos', JoinUs: 'join_us' } as const;
 
 describe.each(testEngines())('contact messages and join-us entries on %s', (engine) => {
   let t: TestApp;
@@ -68,6 +76,65 @@ describe.each(testEngines())('contact messages and join-us entries on %s', (engi
     }
   });
 
+  /** Each status's records as counted from the table, and as kept in `inquiry_status_counts`. */
+  async function countsOf(table: string) {
+    const db = t.app.ctx.db.kysely;
+    const actual = await sql<{ status_id: number; n: number }>`
+      select status_id, count(*) as n from ${sql.table(table)} group by status_id order by status_id
+    `.execute(db);
+    const kept = await sql<{ status_id: number; n: number }>`
+      select status_id, records as n from inquiry_status_counts where entity = ${table} and records <> 0 order by status_id
+    `.execute(db);
+    const shape = (rows: { status_id: number; n: number }[]) => rows.map((r) => [Number(r.status_id), Number(r.n)]);
+    return { actual: shape(actual.rows), kept: shape(kept.rows) };
+  }
+
+  it('keeps each status\'s count in step with every submission, move and delete, and totals lists by status from it', async () => {
+    for (const [entity, table] of Object.entries(TABLES)) {
+      const body = entity === 'ContactInfo' ? { name: 'n', email: 'n@example.com', message: 'm' } : { name: 'n', phone: '13800000000', message: 'm' };
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await submit(`/api/${entity}`, body, `10.31.${i}.1`)).json().data.id);
+      await t.call('POST', `/api/${entity}/${ids[0]}`, { statusId: 2 }, admin);
+      await t.call('POST', `/api/${entity}/${ids[1]}`, { statusId: 3 }, admin);
+      await t.call('POST', `/api/${entity}/${ids[1]}`, { statusId: 2 }, admin);
+      await t.call('DELETE', `/api/${entity}/${ids[2]}`, undefined, admin);
+      // Written outside the API too (an import, an operator's SQL): the counts follow.
+      await sql`update ${sql.table(table)} set status_id = 3 where id = ${ids[3]}`.execute(t.app.ctx.db.kysely);
+
+      const { actual, kept } = await countsOf(table);
+      expect(kept, entity).toEqual(actual);
+      const total = async (query: object) => (await t.call('POST', `/api/${entity}/Query`, query, admin)).json().data.meta.total;
+      for (const [statusId, n] of actual) expect(await total({ filters: { statusId } }), `${entity} status ${statusId}`).toBe(n);
+      expect(await total({})).toBe(actual.reduce((sum, [, n]) => sum + n, 0));
+
+      // The totals by status come from the kept counts: skewed, they show; other lists count rows.
+      const db = t.app.ctx.db.kysely;
+      await sql`update inquiry_status_counts set records = records + 1000 where entity = ${table} and status_id = 2`.execute(db);
+      try {
+        const two = actual.find(([statusId]) => statusId === 2)![1];
+        expect(await total({ filters: { statusId: 2 } })).toBe(two + 1000);
+        expect(await total({ filters: { statusId: 2, createdFrom: '2000-01-01T00:00:00.000Z' } })).toBe(two);
+        expect(await total({ keyword: 'n', filters: { statusId: 2 } })).toBe(two);
+      } finally {
+        await sql`update inquiry_status_counts set records = records - 1000 where entity = ${table} and status_id = 2`.execute(db);
+      }
+    }
+  });
+
+  it('moves many records between two statuses at once, both ways, without losing a count', async () => {
+    const body = { name: 'p', email: 'p@example.com', message: 'm' };
+    const ids: number[] = [];
+    for (let i = 0; i < 16; i++) ids.push((await submit('/api/ContactInfo', body, `10.32.${i}.1`)).json().data.id);
+    for (const id of ids.slice(8)) await t.call('POST', `/api/ContactInfo/${id}`, { statusId: 2 }, admin);
+    // Half go 1 → 2 while the other half go 2 → 1: on PostgreSQL each move locks both counts.
+    const moves = await Promise.all(
+      ids.map((id, i) => t.call('POST', `/api/ContactInfo/${id}`, { statusId: i < 8 ? 2 : 1 }, admin)),
+    );
+    expect(moves.map((res) => res.statusCode)).toEqual(ids.map(() => 200));
+    const { actual, kept } = await countsOf('contact_infos');
+    expect(kept).toEqual(actual);
+  });
+
   it('accepts at most 20 of each form per address per window', async () => {
     const address = '10.23.0.1';
     for (let i = 0; i < 20; i++) {
@@ -99,5 +166,34 @@ describe.each(testEngines())('contact messages and join-us entries on %s', (engi
     const res = await submit('/api/ContactInfo', { name: 'bot', email: 'bot@example.com', message: 'buy', website: 'http://spam.example' }, '10.24.0.1');
     expect(res.json().isSuccess).toBe(true);
     expect((await t.call('POST', '/api/ContactInfo/Query', {}, admin)).json().data.meta.total).toBe(before);
+  });
+});
+
+describe('status counts of inquiries already stored', () => {
+  it('are counted from the rows there are when the migration runs', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-counts-'));
+    const db = connect({ kind: 'sqlite', file: path.join(dir, 'portico.db') });
+    try {
+      const migrator = new Migrator({ db: db.sessions, provider: migrationProvider });
+      expect((await migrator.migrateTo('0006-application-term-counts')).error).toBeUndefined();
+      const at = new Date().toISOString();
+      const insert = (table: string, statusId: number) =>
+        sql`insert into ${sql.table(table)} (name, message, status_id, created_at, updated_at) values ('x', 'm', ${statusId}, ${at}, ${at})`.execute(db.kysely);
+      for (const statusId of [1, 1, 3]) await insert('contact_infos', statusId);
+      await insert('join_us', 2);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const counts = await db.kysely.selectFrom('inquiry_status_counts').selectAll().orderBy('entity').orderBy('status_id').execute();
+      expect(counts.map((c) => [c.entity, Number(c.status_id), Number(c.records)])).toEqual([
+        ['contact_infos', 1, 2],
+        ['contact_infos', 3, 1],
+        ['join_us', 2, 1],
+      ]);
+      // Undone, it leaves no trigger behind to write to a table that is gone.
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      await insert('contact_infos', 1);
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -23,6 +23,14 @@ const inquiryFilters = (table: string) => ({
   createdTo: { column: `${table}.created_at`, op: '<=' as const },
 });
 
+/** Records per status, kept by triggers (migration 0007): a list by status alone sums them. */
+const inquiryCounts = (table: 'contact_infos' | 'join_us') => ({
+  table: 'inquiry_status_counts',
+  column: 'records',
+  where: { entity: table },
+  columns: { [`${table}.status_id`]: 'status_id' },
+});
+
 const inquirySorts = (table: string) => ({
   createdAt: `${table}.created_at`,
   updatedAt: `${table}.updated_at`,
@@ -55,6 +63,7 @@ export const contactInfoResource: ResourceDef<ContactInfo> = {
   present: (row) => ({ ...presentInquiry(row), subject: row.subject }),
   querySchema: contactInfoQuerySchema,
   createSchema: contactInfoCreateSchema,
+  keptCounts: inquiryCounts('contact_infos'),
   keywordColumns: ['contact_infos.name', 'contact_infos.company', 'contact_infos.email', 'contact_infos.subject', 'contact_infos.message'],
   filters: inquiryFilters('contact_infos'),
   sortColumns: inquirySorts('contact_infos'),
@@ -79,6 +88,7 @@ export const joinUsResource: ResourceDef<JoinUs> = {
   present: (row) => ({ ...presentInquiry(row), region: row.region, cooperationType: row.cooperation_type }),
   querySchema: joinUsQuerySchema,
   createSchema: joinUsCreateSchema,
+  keptCounts: inquiryCounts('join_us'),
   keywordColumns: ['join_us.name', 'join_us.company', 'join_us.phone', 'join_us.email', 'join_us.region', 'join_us.message'],
   filters: {
     ...inquiryFilters('join_us'),
