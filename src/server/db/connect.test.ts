@@ -111,6 +111,13 @@ describe.runIf(onPostgres)('prepared statements on postgres', () => {
     expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
   });
 
+  it('prepares a read without parameters too', async () => {
+    for (let i = 0; i < 6; i++) await db.selectFrom('news_categories').select('id').orderBy('id').limit(sql.lit(7)).execute();
+    const mine = (await prepared()).filter((p) => p.statement.includes('from "news_categories"') && p.statement.includes('limit 7'));
+    expect(mine).toHaveLength(1);
+    expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
+  });
+
   it('prepares a write too, but not a change to the schema', async () => {
     await sql`create table if not exists prepared_write (a integer)`.execute(db);
     for (let a = 1; a <= 3; a++) await db.insertInto('prepared_write' as never).values({ a } as never).execute();
