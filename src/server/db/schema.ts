@@ -144,6 +144,8 @@ export interface JobApplicationTermCountsTable {
 export interface InquiryStatusCountsTable {
   entity: 'contact_infos' | 'join_us';
   status_id: number;
+  /** The part of the count: a record counts in part `id % 8`. */
+  slot: number;
   records: number;
 }
 
