@@ -165,10 +165,7 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
         ? (db) => {
             let query = db.selectFrom(kept.table);
             for (const [column, value] of Object.entries(kept.where)) query = query.where(`${kept.table}.${column}`, '=', sql.lit(value));
-            for (const [key] of givenFilters(input)) {
-              query = query.where(`${kept.table}.${kept.columns[def.filters[key].column]}`, '=', slot(`filter ${key}`));
-            }
-            return query.select((eb: any) => eb.fn.coalesce(eb.fn.sum(`${kept.table}.${kept.column}`), sql.lit(0)).as('total'));
+            return sumOfCounts(query, kept, def, input);
           }
         : undefined,
       values: { pattern },
@@ -183,15 +180,7 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
   const countable = !!counts && planned.exact && !scoped && countableBy(def, input, counts.columns);
   return {
     shape: `terms ${planned.exact ? 'exact' : 'confirmed'}${tableNeeded ? ' with table' : ''}${countable ? ' counted' : ''}`,
-    counted: countable
-      ? (db) => {
-          let query = db.selectFrom(counts.table).where(`${counts.table}.term`, '=', slot('term'));
-          for (const [key] of givenFilters(input)) {
-            query = query.where(`${counts.table}.${counts.columns[def.filters[key].column]}`, '=', slot(`filter ${key}`));
-          }
-          return query.select((eb: any) => eb.fn.coalesce(eb.fn.sum(`${counts.table}.${counts.column}`), sql.lit(0)).as('total'));
-        }
-      : undefined,
+    counted: countable ? (db) => sumOfCounts(db.selectFrom(counts.table).where(`${counts.table}.term`, '=', slot('term')), counts, def, input) : undefined,
     values: { term: planned.term, pattern },
     column: (column) => (column in index.columns ? `${TERMS}.${index.columns[column]}` : column),
     from: (db, columns) => {
@@ -205,6 +194,19 @@ function listPlan(def: ResourceDef<unknown>, engine: Engine, input: QueryInput, 
       return planned.exact ? query : keywordFilter(query, engine, def.keywordColumns, slot('pattern'));
     },
   };
+}
+
+/** The total from kept counts (`query` already picks the right ones): their sum over the filters given. */
+function sumOfCounts(
+  query: AnyQuery,
+  counts: { table: string; column: string; columns: Record<string, string> },
+  def: ResourceDef<unknown>,
+  input: QueryInput,
+): AnyQuery {
+  for (const [key] of givenFilters(input)) {
+    query = query.where(`${counts.table}.${counts.columns[def.filters[key].column]}`, '=', slot(`filter ${key}`));
+  }
+  return query.select((eb: any) => eb.fn.coalesce(eb.fn.sum(`${counts.table}.${counts.column}`), sql.lit(0)).as('total'));
 }
 
 /** Whether every filter given is an equality on a column that kept counts are split by. */
