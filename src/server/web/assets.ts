@@ -64,7 +64,6 @@ export function loadAssets(root: string, budgetBytes: number): { assets: Map<str
   const assets = new Map<string, Asset>();
   const onDisk: string[] = [];
   let held = 0;
-  const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.')) continue;
@@ -92,8 +91,8 @@ export function loadAssets(root: string, budgetBytes: number): { assets: Map<str
         lastModified: stat.mtime.toUTCString(),
         modifiedSeconds: Math.floor(stat.mtime.getTime() / 1000),
         body: fs.readFileSync(full),
-        br: read(`${full}.br`),
-        gzip: read(`${full}.gz`),
+        br: br && fs.readFileSync(`${full}.br`),
+        gzip: gz && fs.readFileSync(`${full}.gz`),
       });
     }
   };
