@@ -26,6 +26,7 @@ import type { LoadResult, LoadSpec } from './load.js';
 import { measurePages } from './browser.js';
 import type { PageWeight } from './browser.js';
 import { ratioOf, round, targetsOf } from './targets.js';
+import type { EngineRun } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -129,11 +130,11 @@ const ceilingSpecs = (base: string): LoadSpec[] => [
   { name: 'ceiling: trivial JSON route', url: `${base}/healthz` },
 ];
 
-async function runEngine(engine: 'sqlite' | 'postgres') {
+async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portico-bench-${engine}-`));
   const db = await database(engine, dataDir);
   const results: LoadResult[] = [];
-  const growth: { rows: number; p50: number; p99: number; requestsPerSecond: number; total: number }[] = [];
+  const growth: EngineRun['growth'] = [];
   let portico: Portico | undefined;
   let weights: PageWeight[] = [];
   let browserError: string | undefined;
