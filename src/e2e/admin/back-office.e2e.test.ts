@@ -21,8 +21,17 @@ describe('the back-office', () => {
     return res.json();
   };
 
-  async function signIn(userName: string, password: string, path = '/login', locale = 'en-US'): Promise<{ page: Page; context: BrowserContext; errors: string[]; loginUrl: string }> {
-    const { context, consoleErrors } = await newContext(browser, locale, { viewport: { width: 1280, height: 900 } });
+  // The browser asks for less motion, as a user may: antd then opens its dialogs in place. With
+  // motion, a dialog sits at its final place for a few frames before its zoom starts, so a click
+  // the browser judged safe could land beside the button once the dialog shrank to start zooming.
+  async function signIn(
+    userName: string,
+    password: string,
+    path = '/login',
+    locale = 'en-US',
+    reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+  ): Promise<{ page: Page; context: BrowserContext; errors: string[]; loginUrl: string }> {
+    const { context, consoleErrors } = await newContext(browser, locale, { viewport: { width: 1280, height: 900 }, reducedMotion });
     const page = await context.newPage();
     await page.goto(`${portico.url}${path}`);
     await page.waitForURL('**/login**');
@@ -281,6 +290,43 @@ describe('the back-office', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await api('GET', `NewsCategory/${category.id}`)).errorCode).toBe(40004);
     await context.close();
+  });
+
+  it('keeps a form dialog and what was typed when the user clicks beside it, and animates dialogs only for users who have not asked for less motion', async () => {
+    // Every class the dialog has had since it was asked for, so a zoom that came and went is seen.
+    const recordDialogClasses = (page: Page) =>
+      page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { dialogClasses: string[] }).dialogClasses = []);
+        new MutationObserver(() => {
+          for (const dialog of document.querySelectorAll('.ant-modal')) seen.push(dialog.className);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+    const dialogClasses = (page: Page) => page.evaluate(() => (window as unknown as { dialogClasses: string[] }).dialogClasses.join(' '));
+
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/NewsManagement/category-news');
+    await page.waitForURL('**/NewsManagement/category-news');
+    await recordDialogClasses(page);
+    await page.getByRole('button', { name: 'New category' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByLabel('Name').fill('Typed, not saved');
+    await page.mouse.click(20, 880);
+    await page.mouse.click(1260, 20);
+    expect(await modal.count()).toBe(1);
+    expect(await modal.getByLabel('Name').inputValue()).toBe('Typed, not saved');
+    // antd still measures the dialog in a "prepare" step, but never starts the zoom.
+    expect(await dialogClasses(page)).not.toMatch(/ant-zoom-appear-(start|active)/);
+    // Leaving is a choice the user makes: Esc, like Cancel and the close button, closes it.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal.count()).toBe(0);
+    expect((await api('POST', 'NewsCategory/Query', { keyword: 'Typed, not saved' })).data.meta.total).toBe(0);
+    await context.close();
+
+    const animated = await signIn('admin', E2E_ADMIN_PASSWORD, '/NewsManagement/category-news', 'en-US', 'no-preference');
+    await animated.page.waitForURL('**/NewsManagement/category-news');
+    await recordDialogClasses(animated.page);
+    await animated.page.getByRole('button', { name: 'New category' }).click();
+    await expect.poll(() => dialogClasses(animated.page)).toContain('ant-zoom-appear-active');
+    await animated.context.close();
   });
 
   it('exports the filtered list of applications as CSV', async () => {

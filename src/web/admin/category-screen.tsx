@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import { App as AntApp, Button, Form, Input, InputNumber, Popconfirm, Space } from 'antd';
 import { ErrorCode } from '../../shared/api.js';
 import type { Category } from '../../shared/schemas/category.js';
 import { categoryCreateSchema } from '../../shared/schemas/category.js';
@@ -10,6 +10,7 @@ import { ApiError, api } from '../api/client.js';
 import { errorText } from './error-text.js';
 import { ResourceList } from './resource-list.js';
 import { formatTime } from './status.js';
+import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
 
 /** News and job categories: create, rename, reorder, delete (a category in use says why it cannot go). */
@@ -88,7 +89,7 @@ function CategoryForm({ entity, category, onClose }: { entity: string; category:
     onClose();
   });
   return (
-    <Modal open title={category.id ? t('categories.rename') : t('categories.create')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
+    <FormDialog title={category.id ? t('categories.rename') : t('categories.create')} saving={saving} onSave={submit} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ name: category.name, sortOrder: category.sortOrder ?? 0 }}>
         <Form.Item name="name" label={t('common.name')} required rules={[zodRule(categoryCreateSchema.shape.name, t)]}>
           <Input />
@@ -97,6 +98,6 @@ function CategoryForm({ entity, category, onClose }: { entity: string; category:
           <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

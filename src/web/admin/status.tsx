@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Form, Input, Modal, Select, Tag, Timeline } from 'antd';
+import { App as AntApp, Form, Input, Select, Tag, Timeline } from 'antd';
 import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
+import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
 
 export type StatusKind = 'applications' | 'inquiries';
@@ -38,7 +39,7 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
     onClose();
   });
   return (
-    <Modal open title={t('common.changeStatus')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
+    <FormDialog title={t('common.changeStatus')} saving={saving} onSave={submit} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ statusId }}>
         <Form.Item name="statusId" label={t('common.status')} rules={[{ required: true, message: t('validation.required') }]}>
           <Select options={options} />
@@ -47,7 +48,7 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Breadcrumb, Button, ConfigProvider, Form, Input, Layout, Menu, Modal, Result } from 'antd';
+import { App as AntApp, Breadcrumb, Button, ConfigProvider, Form, Input, Layout, Menu, Result } from 'antd';
 import { ContactsOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
@@ -17,7 +17,9 @@ import { api } from '../../api/client.js';
 import { saveToken } from '../../api/session.js';
 import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
+import { FormDialog } from '../../admin/form-dialog.js';
 import { useDialogSubmit } from '../../admin/use-dialog-submit.js';
+import { useReducedMotion } from '../../admin/use-reduced-motion.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import '../../admin/admin.css';
 
@@ -46,6 +48,7 @@ export default function ManagementLayout() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
+  const reducedMotion = useReducedMotion();
 
   const module = moduleOfPath(location.pathname);
   const allowed = module !== null && user.modules.some((m) => m.key === module);
@@ -61,7 +64,7 @@ export default function ManagementLayout() {
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
 
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad' } }}>
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad', motion: !reducedMotion } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Layout className="admin-shell">
@@ -134,7 +137,7 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void 
     onClose();
   });
   return (
-    <Modal open={open} title={t('shell.changePassword')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
+    <FormDialog open={open} title={t('shell.changePassword')} saving={saving} onSave={submit} onClose={onClose} destroyOnHidden>
       <Form form={form} layout="vertical">
         <Form.Item name="oldPassword" label={t('users.oldPassword')} required rules={[zodRule(signInSchema.shape.password, t)]}>
           <Input.Password autoComplete="current-password" />
@@ -143,6 +146,6 @@ function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void 
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Tooltip } from 'antd';
+import { App as AntApp, Button, Form, Input, Popconfirm, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { ROLES } from '../../../../shared/modules.js';
 import type { User } from '../../../../shared/schemas/user.js';
 import { updatePasswordSchema, userCreateSchema } from '../../../../shared/schemas/user.js';
@@ -11,6 +11,7 @@ import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { useSession } from '../../../admin/session-context.js';
 import { formatTime } from '../../../admin/status.js';
+import { FormDialog } from '../../../admin/form-dialog.js';
 import { useDialogSubmit } from '../../../admin/use-dialog-submit.js';
 
 /** Users: create, edit roles and the active flag, reset passwords, delete; the server's refusals shown as they come. */
@@ -115,7 +116,7 @@ function UserForm({ user, roleOptions, onClose }: { user: Partial<User>; roleOpt
     onClose();
   });
   return (
-    <Modal open title={isNew ? t('users.create') : t('users.editTitle')} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
+    <FormDialog title={isNew ? t('users.create') : t('users.editTitle')} saving={saving} onSave={submit} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={{ userName: user.userName, displayName: user.displayName, email: user.email, roles: user.roles, isActive: user.isActive }}>
         <Form.Item name="userName" label={t('users.userName')} required rules={isNew ? [zodRule(userCreateSchema.shape.userName, t)] : []}>
           <Input disabled={!isNew} autoComplete="off" />
@@ -140,7 +141,7 @@ function UserForm({ user, roleOptions, onClose }: { user: Partial<User>; roleOpt
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -154,12 +155,12 @@ function ResetPassword({ user, onClose }: { user: User; onClose: () => void }) {
     onClose();
   });
   return (
-    <Modal open title={`${t('users.resetPassword')}: ${user.userName}`} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.save')} cancelText={t('common.cancel')}>
+    <FormDialog title={`${t('users.resetPassword')}: ${user.userName}`} saving={saving} onSave={submit} onClose={onClose}>
       <Form form={form} layout="vertical">
         <Form.Item name="newPassword" label={t('users.newPassword')} required rules={[zodRule(updatePasswordSchema.shape.newPassword, t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from 'antd';
+
+/**
+ * A dialog around a form, with Save and Cancel. A click beside the dialog keeps it open: what was
+ * typed is thrown away only on purpose (Cancel, the close button or Esc), never by a stray click.
+ */
+export function FormDialog({
+  title,
+  open = true,
+  saving,
+  onSave,
+  onClose,
+  destroyOnHidden,
+  children,
+}: {
+  title: ReactNode;
+  open?: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onClose: () => void;
+  destroyOnHidden?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onOk={onSave}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      mask={{ closable: false }}
+      destroyOnHidden={destroyOnHidden}
+    >
+      {children}
+    </Modal>
+  );
+}
