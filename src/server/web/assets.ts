@@ -43,6 +43,9 @@ export function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
+/** A built file's URL path: its path under `root`, with forward slashes, from the site's root. */
+const urlPathOf = (root: string, file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
+
 /** Whether an Accept-Encoding header accepts `coding`: named, or by `*`, without `;q=0`. */
 export function acceptsEncoding(header: string | undefined, coding: 'br' | 'gzip'): boolean {
   if (!header) return false;
@@ -73,7 +76,7 @@ export function loadAssets(root: string, budgetBytes: number): { assets: Map<str
         continue;
       }
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-      const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+      const urlPath = urlPathOf(root, full);
       const stat = fs.statSync(full);
       const br = fs.statSync(`${full}.br`, { throwIfNoEntry: false });
       const gz = fs.statSync(`${full}.gz`, { throwIfNoEntry: false });
@@ -148,7 +151,7 @@ export async function serveBuiltFiles(app: FastifyInstance, root: string, budget
     preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('vary', 'Accept-Encoding');
-      res.setHeader('cache-control', cacheControlFor(`/${path.relative(root, filePath).split(path.sep).join('/')}`));
+      res.setHeader('cache-control', cacheControlFor(urlPathOf(root, filePath)));
     },
   });
   for (const url of onDisk) app.route({ method: ['GET', 'HEAD'], url: route(url), handler: (_request, reply) => reply.sendFile(url.slice(1)) });
