@@ -1,18 +1,20 @@
 import { useSyncExternalStore } from 'react';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
+/** The one query list, asked for on first use (never on the server); it updates itself. */
+let media: MediaQueryList | undefined;
+const reducedMotionQuery = () => (media ??= window.matchMedia?.('(prefers-reduced-motion: reduce)'));
 
 const subscribe = (onChange: () => void) => {
-  const media = window.matchMedia?.(QUERY);
-  media?.addEventListener('change', onChange);
-  return () => media?.removeEventListener('change', onChange);
+  const query = reducedMotionQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 };
 
 /** Whether the user asked their system for less motion; followed live when they change it. */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia?.(QUERY).matches ?? false,
+    () => reducedMotionQuery()?.matches ?? false,
     () => false,
   );
 }
