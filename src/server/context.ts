@@ -4,8 +4,8 @@ import type { CounterStore } from './auth/counters.js';
 import type { Db } from './db/connect.js';
 import type { FileStorage } from './files/storage.js';
 import type { Mailer } from './mail/mailer.js';
-import type { RouteSpec } from './http/routes.js';
-import type { SessionUser } from './auth/guard.js';
+import type { RouteSpec } from './http/route-spec.js';
+import type { SessionUser } from './auth/session-user.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { PublicReadCache } from './crud/public-cache.js';
 import type { ViewCounter } from './crud/view-counter.js';
@@ -37,5 +37,3 @@ declare module 'fastify' {
     sessionUser?: SessionUser | null;
   }
 }
-
-export const nowIso = () => new Date().toISOString();

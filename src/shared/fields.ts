@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from './locale.js';
+import type { Locale } from './locale.js';
 
 /** Field limits, named once and used by the API and by the forms. */
 export const NAME_MAX = 100;
@@ -17,7 +19,29 @@ export const PAGE_SIZE_MAX = 100;
 /** Ids are 32-bit integers in PostgreSQL: a larger number names no record and must not reach it. */
 export const ID_MAX = 2_147_483_647;
 
-export const id = z.coerce.number().int().positive().max(ID_MAX);
+const ID_MESSAGE = 'Expected an id: a positive whole number';
+
+/**
+ * An id in a JSON body: a JSON number that is a positive integer. Nothing is converted, so `true`,
+ * `"1"` and `[1]` are refused rather than read as record 1.
+ */
+export const id = z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(ID_MAX);
+
+/**
+ * An id written as text (a path segment, a multipart field): decimal digits without a sign, spaces
+ * or leading zeros, so that `00001`, `+1`, `0x1` and ` 1` name no record instead of record 1. At most
+ * ten digits, as ID_MAX has, before it is read as a number and checked like `id`.
+ */
+export const idText = z
+  .string({ error: ID_MESSAGE })
+  .regex(/^[1-9][0-9]{0,9}$/, ID_MESSAGE)
+  .transform(Number)
+  .pipe(id);
+
+/** A record's id as answered. */
+export const recordId = z.number().int().positive();
+/** A time as answered: an ISO-8601 string in UTC. */
+export const isoTimestamp = z.string();
 
 export const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
 export const optionalText = (max: number) => z.string().trim().max(max);
@@ -55,3 +79,23 @@ export const password = z
 /** Multipart form fields arrive as strings: an empty one means "not given". */
 export const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A text a person reads, in both languages Portico speaks: `{ "zh-CN": "…", "en-US": "…" }`. */
+export type LocalizedText = Record<Locale, string>;
+
+/**
+ * A text in both languages, as the API accepts and answers it; either may be empty (a language not
+ * written yet), and no other key is accepted.
+ */
+export const localizedText = (max: number) =>
+  z.object(Object.fromEntries(LOCALES.map((locale) => [locale, optionalText(max)])) as Record<Locale, ReturnType<typeof optionalText>>).strict();
+
+/** A text in both languages of which at least one is written. */
+export const requiredLocalizedText = (max: number) =>
+  localizedText(max).refine((text) => LOCALES.some((locale) => text[locale] !== ''), { message: 'Required in at least one language' });
+
+/** The text in `locale`, else in the other language (better than nothing), else ''. */
+export function textIn(text: Partial<LocalizedText> | null | undefined, locale: Locale): string {
+  if (!text) return '';
+  return text[locale] || LOCALES.map((other) => text[other]).find((value) => value) || '';
+}

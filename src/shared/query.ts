@@ -32,3 +32,10 @@ export type QueryInput = {
   filters?: Record<string, unknown>;
   sort?: { field: string; order: 'asc' | 'desc' };
 };
+
+/** The answer of a list query whose records are `record`. */
+export const pageOf = <T extends z.ZodType>(record: T) =>
+  z.object({
+    items: z.array(record),
+    meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  });

@@ -25,11 +25,20 @@ export const statusMoveSchema = (maxStatusId: number) =>
   });
 
 export const applicationStatusMoveSchema = statusMoveSchema(APPLICATION_STATUSES.length);
+
+/**
+ * The body of `POST {E}/{id}/Note`: the record's own internal note, written by staff. A status move's
+ * note is part of that move's history entry and never replaces it.
+ */
+export const internalNoteSchema = z.strictObject({ note: z.string().trim().max(MESSAGE_MAX) });
+export type InternalNote = z.infer<typeof internalNoteSchema>;
 export const inquiryStatusMoveSchema = statusMoveSchema(INQUIRY_STATUSES.length);
 
-export interface StatusHistoryEntry {
-  statusId: number;
-  note: string;
-  byUserName: string | null;
-  at: string;
-}
+/** One status move of a record, as `GET {E}/{id}` answers it in `history`. */
+export const statusHistoryEntry = z.object({
+  statusId: z.number().int(),
+  note: z.string(),
+  byUserName: z.string().nullable(),
+  at: z.string(),
+});
+export type StatusHistoryEntry = z.infer<typeof statusHistoryEntry>;

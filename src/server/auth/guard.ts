@@ -1,14 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { moduleKeysOf } from '../../shared/modules.js';
 import type { ModuleKey } from '../../shared/modules.js';
-import type { User } from '../../shared/schemas/user.js';
 import { forbidden, unauthenticated } from '../http/errors.js';
 import { findSessionUser } from './sessions.js';
+import type { SessionUser } from './session-user.js';
 
-export interface SessionUser extends User {
-  sessionId: number;
-  moduleKeys: Set<ModuleKey>;
-}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../context.js';
-import { nowIso } from '../context.js';
+import { nowIso } from '../time.js';
 import type { UsersTable } from '../db/schema.js';
 import { presentUser } from '../resources/users/present.js';
 import type { SessionUserRecord } from './session-cache.js';

@@ -1,4 +1,4 @@
-import type { AnyDb } from './resource.js';
+import type { KyselyDb } from '../db/schema.js';
 
 /**
  * Counts public views in memory and writes them in one batch every few seconds, so reading a news
@@ -9,8 +9,9 @@ export class ViewCounter {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly db: AnyDb,
-    private readonly table: string,
+    private readonly db: KyselyDb,
+    /** The table whose `view_count` it keeps. */
+    private readonly table: 'news',
     private readonly onError: (error: unknown) => void,
     intervalMs = 5_000,
   ) {
@@ -30,7 +31,7 @@ export class ViewCounter {
         for (const [id, views] of batch) {
           await trx
             .updateTable(this.table)
-            .set((eb: any) => ({ view_count: eb('view_count', '+', views) }))
+            .set((eb) => ({ view_count: eb('view_count', '+', views) }))
             .where('id', '=', id)
             .execute();
         }

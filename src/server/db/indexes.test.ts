@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceDef } from '../crud/resource.js';
+import type { ResourceDef } from '../crud/definition.js';
 import { jobApplicationResource } from '../resources/applications/routes.js';
 import { jobCategoryResource, newsCategoryResource } from '../resources/content/categories.js';
 import { jobResource } from '../resources/content/jobs.js';
 import { newsResource } from '../resources/content/news.js';
 import { contactInfoResource, joinUsResource } from '../resources/inquiries/routes.js';
 import { userResource } from '../resources/users/routes.js';
+import { mediaResource } from '../media/resource.js';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 import { indexesOf } from './indexes.js';
@@ -19,6 +20,7 @@ const LISTS = [
   contactInfoResource,
   joinUsResource,
   userResource,
+  mediaResource,
 ] as ResourceDef<unknown>[];
 
 /** Every column a list filters (by equality or range) or sorts on, as `table.column`. */

@@ -1,98 +1,69 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/api.js';
-import { nowIso } from '../context.js';
-import { currentUser, requireUser } from '../auth/guard.js';
-import { parseId } from '../crud/resource.js';
+import { currentUser } from '../auth/guard.js';
+import { idParams } from '../crud/routes.js';
+import { MEDIA_MAX_BYTES } from '../../shared/schemas/media.js';
 import { AppError, forbidden, notFound, validationError } from '../http/errors.js';
-import type { RouteSpec } from '../http/routes.js';
-import { idParam } from '../http/routes.js';
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, cleanFileName, detectMimeType } from './detect.js';
-import { newStorageKey } from './storage.js';
-import type { Row } from '../crud/resource.js';
+import { route } from '../http/route-spec.js';
+import type { RouteSpec } from '../http/route-spec.js';
+import { MEDIA_UPLOAD_MODULES } from '../media/access.js';
+import { storeImage } from '../media/upload.js';
+import { findFile } from './repository.js';
 
 export const downloadUrlOf = (id: number) => `/api/File/Download/${id}`;
 
-export function presentFile(row: Row) {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    size: Number(row.size),
-    mimeType: row.mime_type,
-    url: downloadUrlOf(Number(row.id)),
-  };
-}
+/**
+ * A stored image as the API answers it: the contract's fields, and its size in pixels with the
+ * reference an image field stores to name it (docs/decisions/0032).
+ */
+export const fileRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  reference: z.string(),
+});
 
-/** Staff who edit public content (news or jobs) may upload images for it. */
-async function requireImageUploader(request: FastifyRequest) {
-  const user = await requireUser(request);
-  if (!user.moduleKeys.has('news') && !user.moduleKeys.has('jobs')) throw forbidden();
-  return user;
-}
+const IMAGE_DESCRIPTION = 'JPEG, PNG, WebP, AVIF or GIF, at most 20 MB and 50 megapixels';
 
 export const fileRoutes: RouteSpec[] = [
-  {
+  route<Record<string, never>>({
     method: 'POST',
     path: 'File',
-    summary: 'Upload an image (JPEG, PNG, WebP or GIF, checked by content; at most 5 MB) for news or jobs',
+    summary:
+      'Upload an image into the media library (JPEG, PNG, WebP, AVIF or GIF, checked by content; at most 20 MB and 50 megapixels); the same bytes uploaded again answer the image already stored',
     tag: 'File',
-    access: 'signed-in',
-    multipart: { fields: z.strictObject({}), files: { file: 'JPEG, PNG, WebP or GIF, at most 5 MB' } },
-    response: 'File',
-    handler: async (request) => {
-      const user = await requireImageUploader(request);
-      const ctx = request.server.ctx;
-      let file: { name: string; content: Buffer } | undefined;
-      for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } })) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw validationError([{ path: part.fieldname, message: 'Unknown file field; send the image as "file"' }]);
-        }
-        file = { name: part.filename, content: await part.toBuffer() };
-      }
-      if (!file || file.content.length === 0) throw validationError([{ path: 'file', message: 'Required' }]);
-      const mimeType = await detectMimeType(file.content);
-      if (!mimeType || !(IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)) {
-        throw new AppError(ErrorCode.unsupportedType, 'Only JPEG, PNG, WebP and GIF images are allowed');
-      }
-      const key = newStorageKey();
-      await ctx.storage.put(key, file.content);
-      try {
-        const row = await ctx.db.kysely
-          .insertInto('files')
-          .values({
-            name: cleanFileName(file.name, mimeType),
-            size: file.content.length,
-            mime_type: mimeType,
-            kind: 'image',
-            storage_key: key,
-            created_by: user.id,
-            created_at: nowIso(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return presentFile(row);
-      } catch (error) {
-        await ctx.storage.remove(key);
-        throw error;
-      }
+    // Staff who edit public content (news, jobs, the site's pages and settings) may upload images for it.
+    access: { anyOf: MEDIA_UPLOAD_MODULES },
+    // Text parts are read and left aside: only the file counts.
+    multipart: {
+      fields: z.object({}),
+      files: { file: IMAGE_DESCRIPTION },
+      unexpectedFileMessage: 'Unknown file field; send the image as "file"',
+      limits: { fileSize: MEDIA_MAX_BYTES, files: 1 },
     },
-  },
-  {
+    response: fileRecord,
+    handler: async ({ request, files, user }) => {
+      const file = files.file;
+      if (!file) throw validationError([{ path: 'file', message: 'Required' }]);
+      const image = await storeImage(request.server.ctx, file, user!.id);
+      return { id: image.id, name: image.name, size: image.size, mimeType: image.mimeType, url: image.url, width: image.width, height: image.height, reference: image.reference };
+    },
+  }),
+  route<undefined, { id: number }>({
     method: 'GET',
     path: 'File/Download/:id',
     summary: 'Download a file: images for anyone, résumés for staff with the applications module',
     tag: 'File',
     access: 'public',
+    params: idParams,
     raw: true,
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    handler: async ({ request, reply, params }) => {
       const ctx = request.server.ctx;
-      const row = await ctx.db.kysely
-        .selectFrom('files')
-        .selectAll()
-        .where('id', '=', parseId(idParam(request)))
-        .executeTakeFirst();
+      const row = await findFile(ctx.db.kysely, params.id);
       if (!row) throw notFound('File');
       if (row.kind !== 'image') {
         const user = await currentUser(request);
@@ -105,15 +76,9 @@ export const fileRoutes: RouteSpec[] = [
         .header('content-type', row.mime_type)
         .header('content-length', row.size)
         .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        )
-        .header(
-          'cache-control',
-          row.kind === 'image' ? 'public, max-age=31536000, immutable' : 'private, no-store',
-        );
+        .header('content-disposition', `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header('cache-control', row.kind === 'image' ? 'public, max-age=31536000, immutable' : 'private, no-store');
       return reply.send(ctx.storage.read(row.storage_key));
     },
-  },
+  }),
 ];

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import pg from 'pg';
+import postgres from 'postgres';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
+import { WEB_BUILD_DIR } from '../web/mount.js';
 import { loadConfig } from '../config.js';
 import { hashToken } from '../auth/tokens.js';
 import type { Engine } from '../db/connect.js';
@@ -17,30 +18,27 @@ export function testEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** Runs `work` on one administrative connection to `url`, closed afterwards. */
+async function onAdminConnection(url: string, work: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
+  // `drop database if exists` reports a notice when there is nothing to drop: not for the test log.
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await work(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 /** A fresh PostgreSQL database for one test app, dropped when the app closes. */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `portico_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await onAdminConnection(adminUrl, (sql) => sql`create database ${sql(name)}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => onAdminConnection(adminUrl, (sql) => sql`drop database if exists ${sql(name)} with (force)`),
   };
 }
 
@@ -60,6 +58,11 @@ export interface TestAppOptions {
    * The database stays the other app's: close this app first.
    */
   databaseOf?: TestApp;
+  /**
+   * The built web app too, mounted as production mounts it, for tests of the pages a visitor gets.
+   * It needs `npm run build` first (`npm test` builds before it runs).
+   */
+  web?: boolean;
 }
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -81,9 +84,12 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     LOG_LEVEL: 'silent',
     ...env,
   });
+  if (options.web && !fs.existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js'))) {
+    throw new Error('these tests need the built web app: run `npm run build` first');
+  }
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false, web: false });
+    app = await buildApp(config, { logger: false, web: options.web ?? false, checkResponses: true });
   } catch (error) {
     await database?.drop();
     throw error;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX, id, requiredText } from '../fields.js';
-import { querySchema } from '../query.js';
+import { NAME_MAX, id, isoTimestamp, recordId, requiredText } from '../fields.js';
+import { defineEntity } from '../entity.js';
 
 /** NewsCategory and JobCategory share one shape. */
 const categoryFields = {
@@ -13,15 +13,31 @@ export const categoryCreateSchema = z.strictObject({
   sortOrder: categoryFields.sortOrder.default(0),
 });
 export const categoryUpdateSchema = z.strictObject(categoryFields).partial().extend({ id });
-export const categoryQuerySchema = querySchema({}, ['sortOrder', 'name', 'createdAt', 'id'] as const);
+
+export const categoryRecord = z.object({
+  id: recordId,
+  name: z.string(),
+  sortOrder: z.number().int(),
+  /** How many news items (or jobs) use the category; public reads count only published or open ones. */
+  itemCount: z.number().int(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+
+const categoryEntity = (name: 'NewsCategory' | 'JobCategory') =>
+  defineEntity({
+    name,
+    record: categoryRecord,
+    create: categoryCreateSchema,
+    update: categoryUpdateSchema,
+    filters: {},
+    sort: ['sortOrder', 'name', 'createdAt', 'id'] as const,
+    search: ['name'],
+  });
+
+export const newsCategoryEntity = categoryEntity('NewsCategory');
+export const jobCategoryEntity = categoryEntity('JobCategory');
+export const categoryQuerySchema = newsCategoryEntity.query;
 
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
-
-export interface Category {
-  id: number;
-  name: string;
-  sortOrder: number;
-  itemCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Category = z.infer<typeof categoryRecord>;

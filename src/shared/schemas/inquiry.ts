@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MESSAGE_MAX, NAME_MAX, TITLE_MAX, email, isoDateTime, optionalText, phone, requiredText } from '../fields.js';
-import { querySchema } from '../query.js';
-import type { StatusHistoryEntry } from '../status.js';
+import { MESSAGE_MAX, NAME_MAX, TITLE_MAX, email, isoDateTime, isoTimestamp, optionalText, phone, recordId, requiredText } from '../fields.js';
+import { defineEntity, filter } from '../entity.js';
+import { statusHistoryEntry } from '../status.js';
 import { COOPERATION_TYPES } from '../choices.js';
 
 /** Contact messages and join-us entries: the two public inquiry forms. */
@@ -32,51 +32,56 @@ export const joinUsCreateSchema = z.strictObject({
   website: honeypot,
 });
 
-const inquiryFilters = {
-  statusId: z.number().int().min(1).max(3),
-  createdFrom: isoDateTime,
-  createdTo: isoDateTime,
+const inquiryRecordFields = {
+  id: recordId,
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  statusId: z.number().int(),
+  note: z.string(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+  /** Every status move, answered when one record is read. */
+  history: z.array(statusHistoryEntry).optional(),
 };
 
-export const contactInfoQuerySchema = querySchema(inquiryFilters, [
-  'createdAt',
-  'updatedAt',
-  'name',
-  'statusId',
-  'id',
-] as const);
+export const contactInfoRecord = z.object({ ...inquiryRecordFields, subject: z.string() });
+export const joinUsRecord = z.object({ ...inquiryRecordFields, region: z.string(), cooperationType: z.string() });
 
-export const joinUsQuerySchema = querySchema(
-  {
+const inquiryFilters = {
+  statusId: filter(z.number().int().min(1).max(3)),
+  createdFrom: filter(isoDateTime, { field: 'createdAt', op: '>=' }),
+  createdTo: filter(isoDateTime, { field: 'createdAt', op: '<=' }),
+};
+
+export const contactInfoEntity = defineEntity({
+  name: 'ContactInfo',
+  record: contactInfoRecord,
+  create: contactInfoCreateSchema,
+  filters: inquiryFilters,
+  sort: ['createdAt', 'updatedAt', 'name', 'statusId', 'id'] as const,
+  search: ['name', 'company', 'email', 'subject', 'message'],
+});
+
+export const joinUsEntity = defineEntity({
+  name: 'JoinUs',
+  record: joinUsRecord,
+  create: joinUsCreateSchema,
+  filters: {
     ...inquiryFilters,
-    region: z.string().trim().max(NAME_MAX),
-    cooperationType: z.enum(COOPERATION_TYPES),
+    region: filter(z.string().trim().max(NAME_MAX)),
+    cooperationType: filter(z.enum(COOPERATION_TYPES)),
   },
-  ['createdAt', 'updatedAt', 'name', 'statusId', 'region', 'id'] as const,
-);
+  sort: ['createdAt', 'updatedAt', 'name', 'statusId', 'region', 'id'] as const,
+  search: ['name', 'company', 'phone', 'email', 'region', 'message'],
+});
+
+export const contactInfoQuerySchema = contactInfoEntity.query;
+export const joinUsQuerySchema = joinUsEntity.query;
 
 export type ContactInfoCreate = z.infer<typeof contactInfoCreateSchema>;
 export type JoinUsCreate = z.infer<typeof joinUsCreateSchema>;
-
-interface InquiryBase {
-  id: number;
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  message: string;
-  statusId: number;
-  note: string;
-  createdAt: string;
-  updatedAt: string;
-  history?: StatusHistoryEntry[];
-}
-
-export interface ContactInfo extends InquiryBase {
-  subject: string;
-}
-
-export interface JoinUs extends InquiryBase {
-  region: string;
-  cooperationType: string;
-}
+export type ContactInfo = z.infer<typeof contactInfoRecord>;
+export type JoinUs = z.infer<typeof joinUsRecord>;

@@ -5,13 +5,16 @@ import {
   blankToUndefined,
   email,
   id,
+  idText,
   isoDateTime,
+  isoTimestamp,
   optionalText,
   phone,
+  recordId,
   requiredText,
 } from '../fields.js';
-import { querySchema } from '../query.js';
-import type { StatusHistoryEntry } from '../status.js';
+import { defineEntity, filter } from '../entity.js';
+import { statusHistoryEntry } from '../status.js';
 
 import { EDUCATION_LEVELS } from '../choices.js';
 
@@ -22,7 +25,8 @@ export { EDUCATION_LEVELS, RESUME_MAX_BYTES, RESUME_MIME_TYPES } from '../choice
  * strings, so numbers and the consent box are read from their text form too.
  */
 export const jobApplicationCreateSchema = z.strictObject({
-  jobId: z.preprocess(blankToUndefined, id),
+  // Read like a path segment: multipart sends text, and `01` or ` 1` is not an id.
+  jobId: idText,
   name: requiredText(NAME_MAX),
   phone,
   email,
@@ -37,34 +41,42 @@ export const jobApplicationCreateSchema = z.strictObject({
   website: z.string().max(NAME_MAX).optional(),
 });
 
-export const jobApplicationQuerySchema = querySchema(
-  {
-    jobId: id,
-    statusId: z.number().int().min(1).max(6),
-    createdFrom: isoDateTime,
-    createdTo: isoDateTime,
+export const jobApplicationRecord = z.object({
+  id: recordId,
+  jobId: recordId,
+  /** The job's title, read with the record. */
+  jobTitle: z.string().nullable(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  education: z.string().nullable(),
+  yearsOfExperience: z.number().int().nullable(),
+  coverLetter: z.string(),
+  /** Where staff download the résumé: `/api/File/Download/{id}`. */
+  resumeUrl: z.string(),
+  resumeName: z.string(),
+  statusId: z.number().int(),
+  consentAt: isoTimestamp,
+  note: z.string(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+  /** Every status move, answered when one record is read. */
+  history: z.array(statusHistoryEntry).optional(),
+});
+
+export const jobApplicationEntity = defineEntity({
+  name: 'JobApplication',
+  record: jobApplicationRecord,
+  filters: {
+    jobId: filter(id),
+    statusId: filter(z.number().int().min(1).max(6)),
+    createdFrom: filter(isoDateTime, { field: 'createdAt', op: '>=' }),
+    createdTo: filter(isoDateTime, { field: 'createdAt', op: '<=' }),
   },
-  ['createdAt', 'updatedAt', 'name', 'statusId', 'id'] as const,
-);
+  sort: ['createdAt', 'updatedAt', 'name', 'statusId', 'id'] as const,
+  search: ['name', 'email', 'phone'],
+});
+export const jobApplicationQuerySchema = jobApplicationEntity.query;
 
 export type JobApplicationCreate = z.infer<typeof jobApplicationCreateSchema>;
-
-export interface JobApplication {
-  id: number;
-  jobId: number;
-  jobTitle: string | null;
-  name: string;
-  phone: string;
-  email: string;
-  education: string | null;
-  yearsOfExperience: number | null;
-  coverLetter: string;
-  resumeUrl: string;
-  resumeName: string;
-  statusId: number;
-  consentAt: string;
-  note: string;
-  createdAt: string;
-  updatedAt: string;
-  history?: StatusHistoryEntry[];
-}
+export type JobApplication = z.infer<typeof jobApplicationRecord>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HTML_MAX, NAME_MAX, TITLE_MAX, id, isoDateTime, optionalText, requiredText } from '../fields.js';
-import { querySchema } from '../query.js';
+import { HTML_MAX, NAME_MAX, TITLE_MAX, id, isoDateTime, isoTimestamp, optionalText, recordId, requiredText } from '../fields.js';
+import { defineEntity, filter } from '../entity.js';
 import { CONTENT_LOCALES } from './news.js';
 
 export const JOB_STATUSES = ['draft', 'open', 'closed'] as const;
@@ -51,37 +51,45 @@ export const jobUpdateSchema = z
   .extend({ id })
   .refine(salaryRangeIsOrdered, salaryRangeIssue);
 
-export const jobQuerySchema = querySchema(
-  {
-    categoryId: id,
-    status: z.enum(JOB_STATUSES),
-    location: z.string().trim().max(NAME_MAX),
-    department: z.string().trim().max(NAME_MAX),
-    employmentType: z.enum(EMPLOYMENT_TYPES),
-    locale: z.enum(CONTENT_LOCALES),
+export const jobRecord = z.object({
+  id: recordId,
+  title: z.string(),
+  categoryId: recordId,
+  /** The category's name, read with the record. */
+  categoryName: z.string().nullable(),
+  department: z.string(),
+  location: z.string(),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  headcount: z.number().int(),
+  salaryMin: z.number().int().nullable(),
+  salaryMax: z.number().int().nullable(),
+  description: z.string(),
+  requirements: z.string(),
+  status: z.enum(JOB_STATUSES),
+  publishedAt: isoTimestamp.nullable(),
+  closesAt: isoTimestamp.nullable(),
+  locale: z.enum(CONTENT_LOCALES),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+
+export const jobEntity = defineEntity({
+  name: 'Job',
+  record: jobRecord,
+  create: jobCreateSchema,
+  update: jobUpdateSchema,
+  filters: {
+    categoryId: filter(id),
+    status: filter(z.enum(JOB_STATUSES)),
+    location: filter(z.string().trim().max(NAME_MAX)),
+    department: filter(z.string().trim().max(NAME_MAX)),
+    employmentType: filter(z.enum(EMPLOYMENT_TYPES)),
+    locale: filter(z.enum(CONTENT_LOCALES)),
   },
-  ['publishedAt', 'createdAt', 'updatedAt', 'title', 'closesAt', 'id'] as const,
-);
+  sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'closesAt', 'id'] as const,
+  search: ['title', 'department', 'location'],
+});
+export const jobQuerySchema = jobEntity.query;
 
 export type JobCreate = z.infer<typeof jobCreateSchema>;
-
-export interface Job {
-  id: number;
-  title: string;
-  categoryId: number;
-  categoryName: string | null;
-  department: string;
-  location: string;
-  employmentType: (typeof EMPLOYMENT_TYPES)[number];
-  headcount: number;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  description: string;
-  requirements: string;
-  status: (typeof JOB_STATUSES)[number];
-  publishedAt: string | null;
-  closesAt: string | null;
-  locale: (typeof CONTENT_LOCALES)[number];
-  createdAt: string;
-  updatedAt: string;
-}
+export type Job = z.infer<typeof jobRecord>;

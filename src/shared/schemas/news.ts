@@ -7,10 +7,12 @@ import {
   id,
   imageUrl,
   isoDateTime,
+  isoTimestamp,
   optionalText,
+  recordId,
   requiredText,
 } from '../fields.js';
-import { querySchema } from '../query.js';
+import { defineEntity, filter } from '../entity.js';
 
 export const NEWS_TEMPLATES = ['detail', 'details-two', 'details-three'] as const;
 export const NEWS_STATUSES = ['draft', 'published'] as const;
@@ -43,36 +45,44 @@ export const newsCreateSchema = z.strictObject({
 });
 export const newsUpdateSchema = z.strictObject(newsFields).partial().extend({ id });
 
-export const newsQuerySchema = querySchema(
-  {
-    categoryId: id,
-    status: z.enum(NEWS_STATUSES),
-    isTop: z.boolean(),
-    locale: z.enum(CONTENT_LOCALES),
-    template: z.enum(NEWS_TEMPLATES),
-    publishedFrom: isoDateTime,
-    publishedTo: isoDateTime,
+export const newsRecord = z.object({
+  id: recordId,
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  coverUrl: z.string(),
+  categoryId: recordId,
+  /** The category's name, read with the record. */
+  categoryName: z.string().nullable(),
+  author: z.string(),
+  template: z.enum(NEWS_TEMPLATES),
+  status: z.enum(NEWS_STATUSES),
+  publishedAt: isoTimestamp.nullable(),
+  isTop: z.boolean(),
+  viewCount: z.number().int(),
+  locale: z.enum(CONTENT_LOCALES),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+
+export const newsEntity = defineEntity({
+  name: 'News',
+  record: newsRecord,
+  create: newsCreateSchema,
+  update: newsUpdateSchema,
+  filters: {
+    categoryId: filter(id),
+    status: filter(z.enum(NEWS_STATUSES)),
+    isTop: filter(z.boolean()),
+    locale: filter(z.enum(CONTENT_LOCALES)),
+    template: filter(z.enum(NEWS_TEMPLATES)),
+    publishedFrom: filter(isoDateTime, { field: 'publishedAt', op: '>=' }),
+    publishedTo: filter(isoDateTime, { field: 'publishedAt', op: '<=' }),
   },
-  ['publishedAt', 'createdAt', 'updatedAt', 'title', 'viewCount', 'isTop', 'id'] as const,
-);
+  sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'viewCount', 'isTop', 'id'] as const,
+  search: ['title', 'summary'],
+});
+export const newsQuerySchema = newsEntity.query;
 
 export type NewsCreate = z.infer<typeof newsCreateSchema>;
-
-export interface News {
-  id: number;
-  title: string;
-  summary: string;
-  content: string;
-  coverUrl: string;
-  categoryId: number;
-  categoryName: string | null;
-  author: string;
-  template: (typeof NEWS_TEMPLATES)[number];
-  status: (typeof NEWS_STATUSES)[number];
-  publishedAt: string | null;
-  isTop: boolean;
-  viewCount: number;
-  locale: (typeof CONTENT_LOCALES)[number];
-  createdAt: string;
-  updatedAt: string;
-}
+export type News = z.infer<typeof newsRecord>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NAME_MAX, USER_NAME_MIN, id, optionalText, password } from '../fields.js';
+import { NAME_MAX, USER_NAME_MIN, id, isoTimestamp, optionalText, password, recordId } from '../fields.js';
 import { ROLES } from '../modules.js';
 import type { UserModule } from '../modules.js';
-import { querySchema } from '../query.js';
+import { defineEntity, filter } from '../entity.js';
 
 export const userName = z
   .string()
@@ -41,22 +41,33 @@ export const signInSchema = z.strictObject({
   password: z.string().min(1, 'Required').max(200),
 });
 
-export const userQuerySchema = querySchema(
-  { role: z.enum(ROLES), isActive: z.boolean() },
-  ['userName', 'displayName', 'createdAt', 'lastLoginAt', 'id'] as const,
-);
+export const userRecord = z.object({
+  id: recordId,
+  userName: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  isActive: z.boolean(),
+  lastLoginAt: isoTimestamp.nullable(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
 
-export interface User {
-  id: number;
-  userName: string;
-  displayName: string;
-  email: string;
-  roles: string[];
-  isActive: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const userEntity = defineEntity({
+  name: 'User',
+  record: userRecord,
+  create: userCreateSchema,
+  update: userUpdateSchema,
+  filters: { role: filter(z.enum(ROLES), { field: 'roles', op: 'like' }), isActive: filter(z.boolean()) },
+  sort: ['userName', 'displayName', 'createdAt', 'lastLoginAt', 'id'] as const,
+  search: ['userName', 'displayName', 'email'],
+});
+export const userQuerySchema = userEntity.query;
+
+export type User = z.infer<typeof userRecord>;
+export type UserCreate = z.infer<typeof userCreateSchema>;
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
 
 export interface CurrentUser extends User {
   modules: UserModule[];

@@ -9,6 +9,7 @@ import type { Dayjs } from 'dayjs';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
 import { downloadCsv } from './csv.js';
+import type { CsvColumn } from './csv.js';
 import { errorText } from './error-text.js';
 
 export interface FilterDef {
@@ -27,11 +28,6 @@ export interface ListQuery {
   keyword?: string;
   filters?: Record<string, unknown>;
   sort?: { field: string; order: 'asc' | 'desc' };
-}
-
-export interface CsvColumn<T> {
-  title: string;
-  value: (row: T) => string | number | null | undefined;
 }
 
 /**

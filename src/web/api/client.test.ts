@@ -37,17 +37,17 @@ describe('the API client', () => {
   });
 
   it.each([
-    ['a 401', 401, { isSuccess: false, errorCode: 40005, message: 'Please sign in', data: null }],
-    ['a 403', 403, { isSuccess: false, errorCode: 40003, message: 'No', data: null }],
-    ['a 200 with errorCode 40005', 200, { isSuccess: false, errorCode: 40005, message: 'expired', data: null }],
-    ['a 200 with ErrCode 40005', 200, { ErrCode: 40005 }],
-  ])('ends the session on %s: clears storage and goes to /login', async (_name, status, body) => {
+    ['a 401', 401, { isSuccess: false, errorCode: 40005, message: 'Please sign in', data: null }, 'session-ended'],
+    ['a 403', 403, { isSuccess: false, errorCode: 40003, message: 'No', data: null }, 'permission-changed'],
+    ['a 200 with errorCode 40005', 200, { isSuccess: false, errorCode: 40005, message: 'expired', data: null }, 'session-ended'],
+    ['a 200 with ErrCode 40005', 200, { ErrCode: 40005 }, 'session-ended'],
+  ])('ends the session on %s: clears storage and goes to /login, saying why', async (_name, status, body, reason) => {
     vi.stubGlobal('fetch', answer(status, body));
     await expect(api('User/Query', { body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(sessionStorage.getItem('portico.token')).toBeNull();
     expect(localStorage.getItem('portico.user')).toBeNull();
     expect(localStorage.length).toBe(0);
-    expect(assign).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/JobManagement?page=2')}`);
+    expect(assign).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/JobManagement?page=2')}&reason=${reason}`);
   });
 
   it('goes to plain /login when the session ends while signing out', async () => {

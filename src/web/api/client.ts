@@ -1,5 +1,7 @@
 import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE, REQUEST_TIMEOUT_MS } from '../../shared/api.js';
 import type { ApiEnvelope, ValidationIssue } from '../../shared/api.js';
+import { AUTH_PATHS, loginPath } from '../../shared/paths.js';
+import type { SignInReason } from '../../shared/paths.js';
 import { clearSession, getToken } from './session.js';
 
 /** A refused or failed call, with the server's code, message and field issues. */
@@ -26,18 +28,21 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** What happens when the server says the session is gone: clear it and go to sign-in. */
-export let onSessionEnded = () => {
+/**
+ * What happens when the server says the session is gone: clear it and go to sign-in, which then
+ * says why (the session ended, or a 403: the user's permissions changed under them).
+ */
+export let onSessionEnded = (reason: SignInReason) => {
   clearSession();
   if (typeof window === 'undefined') return;
   const { pathname, search } = window.location;
-  if (pathname === '/login') return;
+  if (pathname === AUTH_PATHS.login) return;
   // Signing out is not a place to come back to.
-  if (pathname === '/logout') window.location.assign('/login');
-  else window.location.assign(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+  if (pathname === AUTH_PATHS.logout) window.location.assign(AUTH_PATHS.login);
+  else window.location.assign(loginPath(pathname + search, reason));
 };
 
-export function setSessionEndedHandler(handler: () => void) {
+export function setSessionEndedHandler(handler: (reason: SignInReason) => void) {
   onSessionEnded = handler;
 }
 
@@ -119,7 +124,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const url = path.startsWith('/') ? path : `/api/${path}`;
   const { status, body } = await send(url, options);
   if (endsSession(status, body)) {
-    onSessionEnded();
+    onSessionEnded(status === 403 ? 'permission-changed' : 'session-ended');
     const envelope = body as Partial<ApiEnvelope> | null;
     throw new ApiError(envelope?.message || 'Please sign in', Number(envelope?.errorCode ?? 40005), status);
   }

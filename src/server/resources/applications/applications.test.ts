@@ -50,7 +50,8 @@ describe.each(testEngines())('job applications on %s', (engine) => {
       expect(res.statusCode, res.body).toBe(200);
       const id = res.json().data.id;
       const record = (await t.call('GET', `/api/JobApplication/${id}`, undefined, admin)).json().data;
-      expect(record).toMatchObject({ jobId, jobTitle: '后端工程师', name: '张三', email: 'zhang.san@example.com', statusId: 1, education: 'bachelor', yearsOfExperience: 5, resumeName: name, history: [] });
+      expect(record).toMatchObject({ jobId, jobTitle: '后端工程师', name: '张三', email: 'zhang.san@example.com', statusId: 1, education: 'bachelor', yearsOfExperience: 5, resumeName: name });
+      expect(record.history).toEqual([{ statusId: 1, note: '', byUserName: null, at: record.createdAt }]);
       expect(record.resumeUrl).toMatch(/^\/api\/File\/Download\/\d+$/);
       expect(record.consentAt).toMatch(/Z$/);
       const file = await t.call('GET', record.resumeUrl, undefined, admin);
@@ -180,6 +181,7 @@ describe.each(testEngines())('job applications on %s', (engine) => {
     expect(moved.json().data.statusId).toBe(3);
     const record = (await t.call('GET', `/api/JobApplication/${id}`, undefined, admin)).json().data;
     expect(record.history).toEqual([
+      { statusId: 1, note: '', byUserName: null, at: record.createdAt },
       { statusId: 2, note: '简历符合要求', byUserName: 'admin', at: expect.stringMatching(/Z$/) },
       { statusId: 3, note: '', byUserName: 'admin', at: expect.stringMatching(/Z$/) },
     ]);
@@ -191,6 +193,25 @@ describe.each(testEngines())('job applications on %s', (engine) => {
     expect(interviews.items.map((a: { id: number }) => a.id)).toEqual([id]);
     const byJob = (await t.call('POST', '/api/JobApplication/Query', { filters: { jobId }, sort: { field: 'createdAt', order: 'asc' }, pageSize: 100 }, admin)).json().data;
     expect(byJob.meta.total).toBeGreaterThan(1);
+  });
+
+  it("keeps the internal note apart from status notes: a move never replaces it", async () => {
+    const id = (await apply(fields({ name: '周七' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.8.0.2')).json().data.id;
+    const noted = await t.call('POST', `/api/JobApplication/${id}/Note`, { note: '  推荐人：王经理  ' }, admin);
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().data).toMatchObject({ id, note: '推荐人：王经理', statusId: 1 });
+    await t.call('POST', `/api/JobApplication/${id}`, { statusId: 2, note: '电话初筛通过' }, admin);
+    const record = (await t.call('GET', `/api/JobApplication/${id}`, undefined, admin)).json().data;
+    expect(record.note).toBe('推荐人：王经理');
+    expect(record.history.map((h: { note: string }) => h.note)).toEqual(['', '电话初筛通过']);
+    expect((await t.call('POST', `/api/JobApplication/${id}/Note`, { note: '' }, admin)).json().data.note).toBe('');
+    for (const body of [{}, { note: 5 }, { note: 'x'.repeat(5001) }, { note: 'a', statusId: 2 }]) {
+      expect((await t.call('POST', `/api/JobApplication/${id}/Note`, body, admin)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.call('POST', '/api/JobApplication/999999/Note', { note: 'x' }, admin)).statusCode).toBe(404);
+    const editor = await buildUser(t, admin, ['editor']);
+    expect((await t.call('POST', `/api/JobApplication/${id}/Note`, { note: 'x' }, editor.token)).statusCode).toBe(403);
+    expect((await t.call('POST', `/api/JobApplication/${id}/Note`, { note: 'x' })).statusCode).toBe(401);
   });
 
   it('lets only staff with the applications module download a résumé', async () => {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { AnyDb, KeywordIndex, Row } from '../../crud/resource.js';
+import type { RowValues } from '../../crud/columns.js';
+import type { KeywordIndex } from '../../crud/definition.js';
+import type { KyselyDb } from '../../db/schema.js';
 
 /**
  * The staff application list searches a keyword as a substring of the name, e-mail and phone. LIKE
@@ -52,8 +54,28 @@ export function applicationTerms(...fields: string[]): string[] {
   return [...terms];
 }
 
+/** What the index reads of an application row. */
+export interface IndexedApplication {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  status_id: number;
+  created_at: string;
+}
+
+/** An application row as the generic layer reads it, with the columns the index needs. */
+export const indexedApplicationOf = (row: RowValues): IndexedApplication => ({
+  id: Number(row.id),
+  name: String(row.name),
+  email: String(row.email),
+  phone: String(row.phone),
+  status_id: Number(row.status_id),
+  created_at: String(row.created_at),
+});
+
 /** The index's rows for one application. */
-export function applicationTermRows(row: Row) {
+export function applicationTermRows(row: IndexedApplication) {
   return applicationTerms(row.name, row.email, row.phone).map((term) => ({
     term,
     status_id: row.status_id,
@@ -66,7 +88,7 @@ export function applicationTermRows(row: Row) {
  * Adds each change's `applications` (1 or -1) to the count of its term and status. Keys are sorted,
  * so that concurrent writers take the counts' row locks in one order and never wait in a cycle.
  */
-async function countTerms(db: AnyDb, changes: { term: string; status_id: number; applications: number }[]) {
+async function countTerms(db: KyselyDb, changes: { term: string; status_id: number; applications: number }[]) {
   if (!changes.length) return;
   const sorted = [...changes].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.status_id - b.status_id));
   await db
@@ -81,7 +103,7 @@ async function countTerms(db: AnyDb, changes: { term: string; status_id: number;
 }
 
 /** Indexes a new application; runs in the transaction that inserts it. */
-export async function indexApplication(db: AnyDb, row: Row) {
+export async function indexApplication(db: KyselyDb, row: IndexedApplication) {
   const rows = applicationTermRows(row);
   if (!rows.length) return;
   await db.insertInto('job_application_terms').values(rows).execute();
@@ -89,9 +111,9 @@ export async function indexApplication(db: AnyDb, row: Row) {
 }
 
 /** Moves an application's terms to its new status; `row` is the application before the move. */
-export async function moveApplicationTerms(db: AnyDb, row: Row, statusId: number) {
+export async function moveApplicationTerms(db: KyselyDb, row: IndexedApplication, statusId: number) {
   const terms = applicationTerms(row.name, row.email, row.phone);
-  if (!terms.length || statusId === Number(row.status_id)) return;
+  if (!terms.length || statusId === row.status_id) return;
   // Every key column is given, so each term is found by the primary key, not by a scan.
   await db
     .updateTable('job_application_terms')
@@ -102,13 +124,13 @@ export async function moveApplicationTerms(db: AnyDb, row: Row, statusId: number
     .where('application_id', '=', row.id)
     .execute();
   await countTerms(db, [
-    ...terms.map((term) => ({ term, status_id: Number(row.status_id), applications: -1 })),
+    ...terms.map((term) => ({ term, status_id: row.status_id, applications: -1 })),
     ...terms.map((term) => ({ term, status_id: statusId, applications: 1 })),
   ]);
 }
 
 /** Counts every stored term afresh: for data written around the server (the bench's generator). */
-export async function recountApplicationTerms(db: AnyDb) {
+export async function recountApplicationTerms(db: KyselyDb) {
   await db.deleteFrom('job_application_term_counts').execute();
   await sql`
     insert into job_application_term_counts (term, status_id, applications)

@@ -1,41 +1,29 @@
+import { sql } from 'kysely';
+import { jobCategoryEntity, newsCategoryEntity } from '../../../shared/schemas/category.js';
 import type { Category } from '../../../shared/schemas/category.js';
-import {
-  categoryCreateSchema,
-  categoryQuerySchema,
-  categoryUpdateSchema,
-} from '../../../shared/schemas/category.js';
+import type { EntityDef } from '../../../shared/entity.js';
 import type { ModuleKey } from '../../../shared/modules.js';
+import { defineResource } from '../../crud/definition.js';
+import type { Select, TimeOperand } from '../../crud/definition.js';
 import { conflict } from '../../http/errors.js';
-import { nowIso } from '../../context.js';
-import type { AnyQuery, ResourceDef, Row } from '../../crud/resource.js';
+import { nowIso } from '../../time.js';
 import { openJobsScope } from './jobs.js';
 import { publishedNewsScope } from './news.js';
 
-function presentCategory(row: Row): Category {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    sortOrder: Number(row.sort_order),
-    itemCount: Number(row.item_count ?? 0),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** News and job categories differ only in their tables, module and the records that use them. */
 function categoryResource(opts: {
-  name: string;
+  entity: EntityDef;
   label: string;
-  table: string;
+  table: 'news_categories' | 'job_categories';
   module: ModuleKey;
-  itemTable: string;
+  itemTable: 'news' | 'jobs';
   itemLabel: string;
   /** The items a visitor may see, so that public counts never reveal drafts or closed jobs. */
-  itemPublicScope: (query: AnyQuery, now: string) => AnyQuery;
-}): ResourceDef<Category> {
+  itemPublicScope: (query: Select, now: TimeOperand) => Select;
+}) {
   const { table, itemTable } = opts;
-  return {
-    name: opts.name,
+  return defineResource<Category>({
+    entity: opts.entity,
     label: opts.label,
     table,
     module: opts.module,
@@ -45,33 +33,25 @@ function categoryResource(opts: {
       db
         .selectFrom(table)
         .selectAll(table)
-        .select((eb: any) => {
-          const items = eb.selectFrom(itemTable).select(eb.fn.countAll().as('n')).whereRef(`${itemTable}.category_id`, '=', `${table}.id`);
+        .select((eb) => {
+          const items: Select = eb
+            .selectFrom(itemTable)
+            .select(eb.fn.countAll().as('n'))
+            .where(sql.ref(`${itemTable}.category_id`), '=', sql.ref(`${table}.id`));
           return (publicView ? opts.itemPublicScope(items, now ?? nowIso()) : items).as('item_count');
         }),
-    present: presentCategory,
-    querySchema: categoryQuerySchema,
-    createSchema: categoryCreateSchema,
-    updateSchema: categoryUpdateSchema,
-    keywordColumns: [`${table}.name`],
-    filters: {},
-    sortColumns: {
-      sortOrder: `${table}.sort_order`,
-      name: `${table}.name`,
-      createdAt: `${table}.created_at`,
-      id: `${table}.id`,
-    },
-    defaultSort: [[`${table}.sort_order`, 'asc']],
-    toRow: (input) => ({ name: input.name, sort_order: input.sortOrder }),
+    defaultSort: [['sortOrder', 'asc']],
+    // Two tabs of the same name on the public site cannot be told apart (migration 0012).
+    uniqueField: 'name',
     beforeDelete: async (db, id) => {
       const used = await db.selectFrom(itemTable).select('id').where('category_id', '=', id).limit(1).executeTakeFirst();
       if (used) throw conflict('in-use', `${opts.label} is still used by ${opts.itemLabel}; move or delete them first`);
     },
-  };
+  });
 }
 
 export const newsCategoryResource = categoryResource({
-  name: 'NewsCategory',
+  entity: newsCategoryEntity,
   label: 'News category',
   table: 'news_categories',
   module: 'news',
@@ -81,7 +61,7 @@ export const newsCategoryResource = categoryResource({
 });
 
 export const jobCategoryResource = categoryResource({
-  name: 'JobCategory',
+  entity: jobCategoryEntity,
   label: 'Job category',
   table: 'job_categories',
   module: 'jobs',

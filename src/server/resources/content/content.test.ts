@@ -172,6 +172,27 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     expect((await t.call('POST', `/api/NewsCategory/${empty}`, { unexpected: 1 }, admin)).statusCode).toBe(400);
   });
 
+  it('refuses a second category of the same name, ignoring case, with 409 name-taken, in each kind apart', async () => {
+    for (const kind of ['NewsCategory', 'JobCategory']) {
+      const first = await t.call('POST', `/api/${kind}`, { name: 'Press Room' }, admin);
+      expect(first.statusCode, first.body).toBe(200);
+      for (const name of ['Press Room', 'press room', '  PRESS ROOM  ']) {
+        const again = await t.call('POST', `/api/${kind}`, { name }, admin);
+        expect(again.statusCode, `${kind} ${name}`).toBe(409);
+        expect(again.json()).toMatchObject({ isSuccess: false, errorCode: 40009, data: { reason: 'name-taken' } });
+      }
+      const other = (await t.call('POST', `/api/${kind}`, { name: 'Events' }, admin)).json().data.id;
+      const renamed = await t.call('POST', `/api/${kind}/Update`, { id: other, name: 'PRESS room' }, admin);
+      expect(renamed.statusCode, renamed.body).toBe(409);
+      expect((await t.call('GET', `/api/${kind}/${other}`, undefined, admin)).json().data.name).toBe('Events');
+      // A record keeps its own name, or changes only its case.
+      expect((await t.call('POST', `/api/${kind}/Update`, { id: first.json().data.id, name: 'Press room' }, admin)).statusCode).toBe(200);
+    }
+    // Two staff saving the same new name at once: exactly one gets it.
+    const raced = await Promise.all([0, 1, 2].map(() => t.call('POST', '/api/NewsCategory', { name: '同时创建' }, admin)));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
   it('deletes news with an empty POST body or DELETE', async () => {
     const a = await createNews({});
     const b = await createNews({});

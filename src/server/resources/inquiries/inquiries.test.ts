@@ -28,7 +28,9 @@ describe.each(testEngines())('contact messages and join-us entries on %s', (engi
     const id = res.json().data.id;
     const service = await buildUser(t, admin, ['service']);
     const record = (await t.call('GET', `/api/ContactInfo/${id}`, undefined, service.token)).json().data;
-    expect(record).toMatchObject({ id, name: '王五', email: 'wang@example.com', company: '某某制造', subject: '产品咨询', phone: '', statusId: 1, history: [] });
+    expect(record).toMatchObject({ id, name: '王五', email: 'wang@example.com', company: '某某制造', subject: '产品咨询', phone: '', statusId: 1 });
+    // Its history starts with the status it arrived in, sent by the visitor, not by staff.
+    expect(record.history).toEqual([{ statusId: 1, note: '', byUserName: null, at: record.createdAt }]);
     const list = (await t.call('POST', '/api/ContactInfo/Query', { keyword: '产品' }, service.token)).json().data;
     expect(list.items.map((c: { id: number }) => c.id)).toContain(id);
   });
@@ -62,11 +64,11 @@ describe.each(testEngines())('contact messages and join-us entries on %s', (engi
       const body = entity === 'ContactInfo' ? { name: 'a', email: 'a@example.com', message: 'm' } : { name: 'a', phone: '13800000000', message: 'm' };
       const id = (await submit(`/api/${entity}`, body, '10.22.0.1')).json().data.id;
       const moved = await t.call('POST', `/api/${entity}/${id}`, { statusId: 2, note: '已电话回访' }, admin);
-      expect(moved.json().data).toMatchObject({ statusId: 2, note: '已电话回访' });
+      expect(moved.json().data).toMatchObject({ statusId: 2, note: '' });
       await t.call('POST', `/api/${entity}/${id}`, { statusId: 3 }, admin);
       const record = (await t.call('GET', `/api/${entity}/${id}`, undefined, admin)).json().data;
-      expect(record.history.map((h: { statusId: number }) => h.statusId)).toEqual([2, 3]);
-      expect(record.history[0]).toMatchObject({ note: '已电话回访', byUserName: 'admin' });
+      expect(record.history.map((h: { statusId: number }) => h.statusId)).toEqual([1, 2, 3]);
+      expect(record.history[1]).toMatchObject({ note: '已电话回访', byUserName: 'admin' });
       expect((await t.call('POST', `/api/${entity}/${id}`, { statusId: 4 }, admin)).statusCode).toBe(400);
       const done = (await t.call('POST', `/api/${entity}/Query`, { filters: { statusId: 3 } }, admin)).json().data;
       expect(done.items.map((r: { id: number }) => r.id)).toContain(id);

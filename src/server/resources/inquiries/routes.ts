@@ -1,162 +1,81 @@
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { contactInfoEntity, joinUsEntity } from '../../../shared/schemas/inquiry.js';
 import type { ContactInfo, JoinUs } from '../../../shared/schemas/inquiry.js';
-import {
-  contactInfoCreateSchema,
-  contactInfoQuerySchema,
-  joinUsCreateSchema,
-  joinUsQuerySchema,
-} from '../../../shared/schemas/inquiry.js';
 import { inquiryStatusMoveSchema } from '../../../shared/status.js';
 import { withFormAllowance } from '../../auth/throttle.js';
-import { createRecord, deleteRecord, parseId, readRoutes } from '../../crud/resource.js';
-import type { ResourceDef, Row } from '../../crud/resource.js';
-import { requireModule } from '../../auth/guard.js';
-import type { RouteSpec } from '../../http/routes.js';
-import { idParam } from '../../http/routes.js';
-import { parse } from '../../http/validate.js';
-import { readWithHistoryRoute, statusMoveRoute } from './status-history.js';
-
-const inquiryFilters = (table: string) => ({
-  statusId: { column: `${table}.status_id` },
-  createdFrom: { column: `${table}.created_at`, op: '>=' as const },
-  createdTo: { column: `${table}.created_at`, op: '<=' as const },
-});
+import type { Fields } from '../../crud/columns.js';
+import { defineResource } from '../../crud/definition.js';
+import type { ResourceDef } from '../../crud/definition.js';
+import { createRecord } from '../../crud/operations.js';
+import { deleteRoutes, queryRoute } from '../../crud/routes.js';
+import { internalNoteRoute, readWithHistoryRoute, statusMoveRoute } from '../../crud/status-history.js';
+import { route } from '../../http/route-spec.js';
+import type { RouteSpec } from '../../http/route-spec.js';
 
 /** Records per status, kept by triggers (migration 0007): a list by status alone sums them. */
 const inquiryCounts = (table: 'contact_infos' | 'join_us') => ({
-  table: 'inquiry_status_counts',
+  table: 'inquiry_status_counts' as const,
   column: 'records',
   where: { entity: table },
   columns: { [`${table}.status_id`]: 'status_id' },
 });
 
-const inquirySorts = (table: string) => ({
-  createdAt: `${table}.created_at`,
-  updatedAt: `${table}.updated_at`,
-  name: `${table}.name`,
-  statusId: `${table}.status_id`,
-  id: `${table}.id`,
-});
+/** A public form's record: the honeypot is never stored; the sender's address is. */
+const prepareSubmission = ({ website: _honeypot, ...input }: Fields): Fields => input;
 
-function presentInquiry(row: Row) {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    company: row.company,
-    email: row.email,
-    phone: row.phone,
-    message: row.message,
-    statusId: Number(row.status_id),
-    note: row.note,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-export const contactInfoResource: ResourceDef<ContactInfo> = {
-  name: 'ContactInfo',
+export const contactInfoResource = defineResource<ContactInfo>({
+  entity: contactInfoEntity,
   label: 'Contact message',
   table: 'contact_infos',
   module: 'contact',
   baseSelect: (db) => db.selectFrom('contact_infos').selectAll('contact_infos'),
-  present: (row) => ({ ...presentInquiry(row), subject: row.subject }),
-  querySchema: contactInfoQuerySchema,
-  createSchema: contactInfoCreateSchema,
   keptCounts: inquiryCounts('contact_infos'),
-  keywordColumns: ['contact_infos.name', 'contact_infos.company', 'contact_infos.email', 'contact_infos.subject', 'contact_infos.message'],
-  filters: inquiryFilters('contact_infos'),
-  sortColumns: inquirySorts('contact_infos'),
-  defaultSort: [['contact_infos.created_at', 'desc']],
-  toRow: ({ website: _honeypot, ...input }) => ({
-    name: input.name,
-    email: input.email,
-    message: input.message,
-    company: input.company,
-    phone: input.phone,
-    subject: input.subject,
-    client_address: input.clientAddress,
-  }),
-};
+  defaultSort: [['createdAt', 'desc']],
+  prepare: prepareSubmission,
+});
 
-export const joinUsResource: ResourceDef<JoinUs> = {
-  name: 'JoinUs',
+export const joinUsResource = defineResource<JoinUs>({
+  entity: joinUsEntity,
   label: 'Join-us entry',
   table: 'join_us',
   module: 'joinus',
   baseSelect: (db) => db.selectFrom('join_us').selectAll('join_us'),
-  present: (row) => ({ ...presentInquiry(row), region: row.region, cooperationType: row.cooperation_type }),
-  querySchema: joinUsQuerySchema,
-  createSchema: joinUsCreateSchema,
   keptCounts: inquiryCounts('join_us'),
-  keywordColumns: ['join_us.name', 'join_us.company', 'join_us.phone', 'join_us.email', 'join_us.region', 'join_us.message'],
-  filters: {
-    ...inquiryFilters('join_us'),
-    region: { column: 'join_us.region' },
-    cooperationType: { column: 'join_us.cooperation_type' },
-  },
-  sortColumns: { ...inquirySorts('join_us'), region: 'join_us.region' },
-  defaultSort: [['join_us.created_at', 'desc']],
-  toRow: ({ website: _honeypot, ...input }) => ({
-    name: input.name,
-    phone: input.phone,
-    message: input.message,
-    company: input.company,
-    email: input.email,
-    region: input.region,
-    cooperation_type: input.cooperationType,
-    client_address: input.clientAddress,
-  }),
-};
+  defaultSort: [['createdAt', 'desc']],
+  prepare: prepareSubmission,
+});
 
 /**
  * A public form: throttled per client address; a filled honeypot is answered like a success and
  * stored nowhere, so a robot learns nothing.
  */
-function publicCreateRoute<Out>(def: ResourceDef<Out>, schema: z.ZodType<Row>, form: string): RouteSpec {
-  return {
+function publicCreateRoute<Out>(def: ResourceDef<Out>, form: string): RouteSpec {
+  return route<Fields>({
     method: 'POST',
     path: def.name,
-    summary: `Public form: submit a ${def.label.toLowerCase()} (at most FORM_MAX_PER_ADDRESS accepted per address and window)`,
+    summary: `Public form: submit a ${def.label.toLowerCase()} (by default at most 20 are accepted per client address in 10 minutes: settings FORM_MAX_PER_ADDRESS and FORM_WINDOW_MINUTES)`,
     tag: def.name,
     access: 'public',
-    body: schema,
-    handler: async (request: FastifyRequest) =>
-      withFormAllowance(request, form, async () => {
-        const input = parse(schema, request.body);
-        if (input.website) return { id: 0 };
-        const record = (await createRecord(request.server.ctx, def, { ...input, clientAddress: request.ip })) as { id: number };
-        return { id: record.id };
-      }),
-  };
-}
-
-function deleteRoute<Out>(def: ResourceDef<Out>): RouteSpec {
-  return {
-    method: 'DELETE',
-    path: `${def.name}/:id`,
-    summary: `Delete a ${def.label.toLowerCase()}`,
-    tag: def.name,
-    access: def.module,
-    handler: async (request) => {
-      await requireModule(request, def.module);
-      return deleteRecord(request.server.ctx, def as ResourceDef<unknown>, parseId(idParam(request)));
+    body: def.entity.create as z.ZodType<Fields>,
+    response: z.object({ id: z.number().int() }),
+    around: (request, run) => withFormAllowance(request, form, run),
+    handler: async ({ request, body }) => {
+      if (body.website) return { id: 0 };
+      const record = (await createRecord(request.server.ctx, def, { ...body, clientAddress: request.ip })) as { id: number };
+      return { id: record.id };
     },
-  };
+  });
 }
 
-function inquiryRoutes<Out>(def: ResourceDef<Out>, createSchema: z.ZodType<Row>, form: string): RouteSpec[] {
-  const [queryRoute] = readRoutes(def);
+function inquiryRoutes<Out>(def: ResourceDef<Out>, form: string): RouteSpec[] {
   return [
-    publicCreateRoute(def, createSchema, form),
-    queryRoute,
+    publicCreateRoute(def, form),
+    queryRoute(def),
     readWithHistoryRoute(def),
     statusMoveRoute(def, inquiryStatusMoveSchema),
-    deleteRoute(def),
+    internalNoteRoute(def),
+    ...deleteRoutes(def, ['DELETE']),
   ];
 }
 
-export const inquiryRoutesList: RouteSpec[] = [
-  ...inquiryRoutes(contactInfoResource, contactInfoCreateSchema, 'contact'),
-  ...inquiryRoutes(joinUsResource, joinUsCreateSchema, 'joinus'),
-];
+export const inquiryRoutesList: RouteSpec[] = [...inquiryRoutes(contactInfoResource, 'contact'), ...inquiryRoutes(joinUsResource, 'joinus')];

@@ -4,10 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
+import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ResumeActions } from '../../../admin/resume-preview.js';
-import { History, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
+import { History, InternalNoteEdit, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
 
 /** One application in full, with its history, its résumé and the next step in the pipeline. */
 export default function ApplicationDetails() {
@@ -15,20 +16,22 @@ export default function ApplicationDetails() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const [moving, setMoving] = useState(false);
+  const [noting, setNoting] = useState(false);
   const query = useQuery({
     queryKey: ['JobApplication', 'one', id],
     queryFn: () => api<JobApplication>(`JobApplication/${id}`, { method: 'GET' }),
     enabled: Number.isInteger(id) && id > 0,
   });
   if (!Number.isInteger(id) || id <= 0 || query.error) {
-    return <Alert type="error" showIcon message={t('shell.loadFailed', { message: query.error ? errorText(query.error, t) : 'id' })} action={<Link to="/ApplyInfoManagement">{t('common.back')}</Link>} />;
+    const message = query.error ? t('shell.loadFailed', { message: errorText(query.error, t) }) : t('shell.missingId');
+    return <Alert type="error" showIcon message={message} action={<Link to={ADMIN_PATHS.applications}>{t('common.back')}</Link>} />;
   }
   const a = query.data;
   if (!a) return <Skeleton active />;
   return (
     <div className="admin-article">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Link to="/ApplyInfoManagement">← {t('common.back')}</Link>
+        <Link to={ADMIN_PATHS.applications}>← {t('common.back')}</Link>
         <Button type="primary" onClick={() => setMoving(true)}>
           {t('common.changeStatus')}
         </Button>
@@ -52,12 +55,20 @@ export default function ApplicationDetails() {
           <div style={{ whiteSpace: 'pre-wrap' }}>{a.coverLetter || '—'}</div>
         </Descriptions.Item>
         <Descriptions.Item label={t('applications.resume')}>{a.resumeName}</Descriptions.Item>
-        <Descriptions.Item label={t('common.note')}>{a.note || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('common.internalNote')}>
+          <Space align="start">
+            <div style={{ whiteSpace: 'pre-wrap' }}>{a.note || '—'}</div>
+            <Button size="small" onClick={() => setNoting(true)}>
+              {t('common.editNote')}
+            </Button>
+          </Space>
+        </Descriptions.Item>
         <Descriptions.Item label={t('applications.consentAt')}>{formatTime(a.consentAt)}</Descriptions.Item>
         <Descriptions.Item label={t('common.createdAt')}>{formatTime(a.createdAt)}</Descriptions.Item>
       </Descriptions>
       <h2 style={{ marginTop: 24 }}>{t('common.history')}</h2>
       <History kind="applications" history={a.history ?? []} />
+      {noting && <InternalNoteEdit entity="JobApplication" id={a.id} note={a.note} onClose={() => setNoting(false)} />}
       {moving && <StatusChange entity="JobApplication" kind="applications" id={a.id} statusId={a.statusId} onClose={() => setMoving(false)} />}
     </div>
   );

@@ -6,6 +6,7 @@ import { App as AntApp, Button, Space } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
+import { applicationDetailsPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { downloadWithToken } from '../../../admin/download.js';
 import { errorText } from '../../../admin/error-text.js';
@@ -43,12 +44,12 @@ export default function Applications() {
             { title: t('applications.education'), value: (r) => (r.education ? t(`applications.educationLevels.${r.education}`) : '') },
             { title: t('applications.yearsOfExperience'), value: (r) => r.yearsOfExperience },
             { title: t('common.status'), value: (r) => t(`applications.statuses.${r.statusId}`) },
-            { title: t('common.note'), value: (r) => r.note },
+            { title: t('common.internalNote'), value: (r) => r.note },
             { title: t('common.createdAt'), value: (r) => r.createdAt },
           ],
         }}
         columns={[
-          { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => <Link to={`/ApplyInfoManagement/ContactDetails?id=${row.id}`}>{name}</Link> },
+          { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => <Link to={applicationDetailsPath(row.id)}>{name}</Link> },
           { title: t('applications.job'), dataIndex: 'jobTitle', key: 'jobTitle' },
           { title: t('applications.phone'), dataIndex: 'phone', key: 'phone' },
           { title: t('applications.email'), dataIndex: 'email', key: 'email' },
@@ -59,7 +60,7 @@ export default function Applications() {
             key: 'actions',
             render: (_: unknown, row: JobApplication) => (
               <Space>
-                <Link to={`/ApplyInfoManagement/ContactDetails?id=${row.id}`}>{t('common.view')}</Link>
+                <Link to={applicationDetailsPath(row.id)}>{t('common.view')}</Link>
                 <Button size="small" onClick={() => setMoving(row)}>
                   {t('common.changeStatus')}
                 </Button>

@@ -10,6 +10,7 @@ import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { EMPLOYMENT_TYPES, JOB_STATUSES, jobCreateSchema } from '../../../../shared/schemas/job.js';
 import { CONTENT_LOCALES } from '../../../../shared/schemas/news.js';
+import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
 import { RichText } from '../../../admin/rich-text.js';
@@ -55,7 +56,7 @@ export default function JobEdit() {
         await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body } : body });
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['Job'] });
-        navigate('/JobManagement');
+        navigate(ADMIN_PATHS.jobs);
       } catch (error) {
         showErrors(error);
       }
@@ -123,7 +124,7 @@ export default function JobEdit() {
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('common.save')}
           </Button>
-          <Button onClick={() => navigate('/JobManagement')}>{t('common.cancel')}</Button>
+          <Button onClick={() => navigate(ADMIN_PATHS.jobs)}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </div>

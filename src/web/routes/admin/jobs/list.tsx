@@ -6,12 +6,16 @@ import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { EMPLOYMENT_TYPES, JOB_STATUSES } from '../../../../shared/schemas/job.js';
+import { jobEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/status.js';
 
 const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const;
+
+/** What the list's one status button does to a job in each status. */
+const NEXT_ACTION = { draft: 'open', open: 'close', closed: 'reopen' } as const;
 
 /** Jobs: filter, open or close, edit and delete. */
 export default function JobsAdmin() {
@@ -41,12 +45,12 @@ export default function JobsAdmin() {
           { name: 'employmentType', label: t('jobs.employmentType'), options: EMPLOYMENT_TYPES.map((s) => ({ value: s, label: t(`jobs.types.${s}`) })) },
         ]}
         toolbar={
-          <Button type="primary" onClick={() => navigate('/JobManagement/Add')}>
+          <Button type="primary" onClick={() => navigate(jobEditPath())}>
             {t('jobs.create')}
           </Button>
         }
         columns={[
-          { title: t('jobs.title'), dataIndex: 'title', key: 'title', sorter: true, render: (title: string, row: Job) => <Link to={`/JobManagement/Add?id=${row.id}`}>{title}</Link> },
+          { title: t('jobs.title'), dataIndex: 'title', key: 'title', sorter: true, render: (title: string, row: Job) => <Link to={jobEditPath(row.id)}>{title}</Link> },
           { title: t('jobs.category'), dataIndex: 'categoryName', key: 'categoryName' },
           { title: t('jobs.location'), dataIndex: 'location', key: 'location' },
           { title: t('jobs.employmentType'), dataIndex: 'employmentType', key: 'employmentType', render: (v: string) => t(`jobs.types.${v}`) },
@@ -56,12 +60,20 @@ export default function JobsAdmin() {
           {
             title: t('common.actions'),
             key: 'actions',
+            // Kept in view on narrow screens (1280 px and less), however wide the other columns are.
+            fixed: 'right',
             render: (_: unknown, row: Job) => (
               <Space wrap>
-                <Link to={`/JobManagement/Add?id=${row.id}`}>{t('common.edit')}</Link>
-                <Button size="small" onClick={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}>
-                  {row.status === 'open' ? t('jobs.statuses.closed') : t('jobs.statuses.open')}
-                </Button>
+                <Link to={jobEditPath(row.id)}>{t('common.edit')}</Link>
+                {/* The button says what it does, and asks first: it changes what visitors see. */}
+                <Popconfirm
+                  title={t(`jobs.confirms.${NEXT_ACTION[row.status]}`)}
+                  okText={t(`jobs.actions.${NEXT_ACTION[row.status]}`)}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}
+                >
+                  <Button size="small">{t(`jobs.actions.${NEXT_ACTION[row.status]}`)}</Button>
+                </Popconfirm>
                 <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
                   <Button size="small" danger>
                     {t('common.delete')}

@@ -6,6 +6,7 @@ import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
 import { NEWS_STATUSES } from '../../../../shared/schemas/news.js';
+import { newsEditPath, newsViewPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
@@ -41,7 +42,7 @@ export default function NewsListAdmin() {
           { name: 'published', label: t('common.dateRange'), kind: 'dateRange' },
         ]}
         toolbar={
-          <Button type="primary" onClick={() => navigate('/NewsManagement/modify-news')}>
+          <Button type="primary" onClick={() => navigate(newsEditPath())}>
             {t('news.create')}
           </Button>
         }
@@ -54,26 +55,44 @@ export default function NewsListAdmin() {
             render: (title: string, row: News) => (
               <>
                 {row.isTop && <Tag color="gold">{t('news.isTop')}</Tag>}
-                <Link to={`/NewsManagement/view-news?id=${row.id}`}>{title}</Link>
+                <Link to={newsViewPath(row.id)}>{title}</Link>
               </>
             ),
           },
           { title: t('news.category'), dataIndex: 'categoryName', key: 'categoryName' },
-          { title: t('news.status'), dataIndex: 'status', key: 'status', render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`news.statuses.${s}`)}</Tag> },
+          {
+            title: t('news.status'),
+            dataIndex: 'status',
+            key: 'status',
+            // Published with a time still to come is not live yet: visitors see it from that time.
+            render: (s: string, row: News) =>
+              s === 'published' && row.publishedAt && Date.parse(row.publishedAt) > Date.now() ? (
+                <Tag color="blue">{t('news.scheduled', { time: formatTime(row.publishedAt) })}</Tag>
+              ) : (
+                <Tag color={s === 'published' ? 'green' : 'default'}>{t(`news.statuses.${s}`)}</Tag>
+              ),
+          },
           { title: t('news.publishedAt'), dataIndex: 'publishedAt', key: 'publishedAt', sorter: true, render: formatTime },
           { title: t('news.viewCount'), dataIndex: 'viewCount', key: 'viewCount', sorter: true },
           {
             title: t('common.actions'),
             key: 'actions',
+            // Kept in view on narrow screens (1280 px and less), however wide the other columns are.
+            fixed: 'right',
             render: (_: unknown, row: News) => (
               <Space wrap>
-                <Link to={`/NewsManagement/modify-news?id=${row.id}`}>{t('common.edit')}</Link>
+                <Link to={newsEditPath(row.id)}>{t('common.edit')}</Link>
                 <Button size="small" onClick={() => change({ id: row.id, isTop: !row.isTop })}>
                   {row.isTop ? t('news.unpin') : t('news.pin')}
                 </Button>
-                <Button size="small" onClick={() => change({ id: row.id, status: row.status === 'published' ? 'draft' : 'published' })}>
-                  {row.status === 'published' ? t('news.unpublish') : t('news.publish')}
-                </Button>
+                <Popconfirm
+                  title={row.status === 'published' ? t('news.confirmUnpublish') : t('news.confirmPublish')}
+                  okText={row.status === 'published' ? t('news.unpublish') : t('news.publish')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => change({ id: row.id, status: row.status === 'published' ? 'draft' : 'published' })}
+                >
+                  <Button size="small">{row.status === 'published' ? t('news.unpublish') : t('news.publish')}</Button>
+                </Popconfirm>
                 <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => change({ id: row.id, delete: true }, t('common.deleted'))}>
                   <Button size="small" danger>
                     {t('common.delete')}

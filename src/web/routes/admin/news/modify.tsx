@@ -2,16 +2,18 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, DatePicker, Form, Input, Select, Skeleton, Space, Switch, Upload } from 'antd';
+import { Alert, App as AntApp, Button, DatePicker, Form, Input, Select, Skeleton, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
 import { CONTENT_LOCALES, NEWS_STATUSES, NEWS_TEMPLATES, newsCreateSchema } from '../../../../shared/schemas/news.js';
+import { ADMIN_PATHS, newsViewPath } from '../../../../shared/paths.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
-import { RichText, uploadImage } from '../../../admin/rich-text.js';
+import { RichText } from '../../../admin/rich-text.js';
+import { ImagePicker } from '../../../admin/image-picker.js';
 import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
@@ -43,7 +45,6 @@ export default function NewsModify() {
   const [saving, run] = useSubmit();
   const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
   const existing = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id !== null });
-  const coverUrl = Form.useWatch('coverUrl', form);
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue({ ...existing.data, publishedAt: existing.data.publishedAt ? dayjs(existing.data.publishedAt) : null });
@@ -65,7 +66,7 @@ export default function NewsModify() {
         const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body } : body });
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['News'] });
-        navigate(`/NewsManagement/view-news?id=${saved.id}`);
+        navigate(newsViewPath(saved.id));
       } catch (error) {
         showErrors(error);
       }
@@ -110,34 +111,8 @@ export default function NewsModify() {
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item name="coverUrl" label={t('news.cover')} rules={[zodRule(newsCreateSchema.shape.coverUrl, t)]}>
-          <Input placeholder="/api/File/Download/…" />
+          <ImagePicker />
         </Form.Item>
-        <Space style={{ marginBottom: 16 }} align="start">
-          <Upload
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            showUploadList={false}
-            customRequest={({ file, onSuccess, onError }) => {
-              uploadImage(file as File).then(
-                (uploaded) => {
-                  form.setFieldValue('coverUrl', uploaded.url);
-                  onSuccess?.(uploaded);
-                },
-                (error: Error) => {
-                  message.error(errorText(error, t));
-                  onError?.(error);
-                },
-              );
-            }}
-          >
-            <Button>{t('news.upload')}</Button>
-          </Upload>
-          {coverUrl && (
-            <>
-              <img src={coverUrl} alt={t('news.cover')} width={160} height={90} style={{ objectFit: 'cover', borderRadius: 6 }} />
-              <Button onClick={() => form.setFieldValue('coverUrl', '')}>{t('news.removeCover')}</Button>
-            </>
-          )}
-        </Space>
         <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
           <RichText />
         </Form.Item>
@@ -145,7 +120,7 @@ export default function NewsModify() {
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('common.save')}
           </Button>
-          <Button onClick={() => navigate('/NewsManagement/list-news')}>{t('common.cancel')}</Button>
+          <Button onClick={() => navigate(ADMIN_PATHS.newsList)}>{t('common.cancel')}</Button>
         </Space>
       </Form>
     </div>

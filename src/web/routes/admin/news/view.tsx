@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Alert, Skeleton, Space, Tag } from 'antd';
 import type { News } from '../../../../shared/schemas/news.js';
+import { ADMIN_PATHS, newsDetailPath, newsEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { formatTime } from '../../../admin/status.js';
@@ -16,10 +17,14 @@ export default function NewsView() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const query = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id > 0 });
-  if (!(id > 0) || query.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: query.error ? errorText(query.error, t) : 'id' })} />;
+  if (!(id > 0) || query.error) {
+    // Without an id there is nothing to load: say so in words, not with the parameter's name.
+    const message = query.error ? t('shell.loadFailed', { message: errorText(query.error, t) }) : t('shell.missingId');
+    return <Alert type="error" showIcon message={message} action={<Link to={ADMIN_PATHS.newsList}>{t('common.back')}</Link>} />;
+  }
   const news = query.data;
   if (!news) return <Skeleton active />;
-  const publicPath = `/News/${news.template}?id=${news.id}`;
+  const publicPath = newsDetailPath(news.template, news.id);
   const preview = (
     <article className={`news-preview news-preview-${news.template}`}>
       {news.template === 'details-three' && news.categoryName && <p className="news-preview-kicker">{news.categoryName}</p>}
@@ -38,8 +43,8 @@ export default function NewsView() {
   return (
     <div className="admin-article">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Link to="/NewsManagement/list-news">← {t('common.back')}</Link>
-        <Link to={`/NewsManagement/modify-news?id=${news.id}`}>{t('common.edit')}</Link>
+        <Link to={ADMIN_PATHS.newsList}>← {t('common.back')}</Link>
+        <Link to={newsEditPath(news.id)}>{t('common.edit')}</Link>
         {news.status === 'published' && (
           <a href={publicPath} target="_blank" rel="noreferrer">
             {t('shell.site')}
@@ -47,15 +52,16 @@ export default function NewsView() {
         )}
       </Space>
       {news.status === 'published' ? (
-        // The public page counts a view each time it is shown, so it loads only when asked for
-        // (antd renders a tab's content on its first opening).
-        <Tabs
-          defaultActiveKey="preview"
-          items={[
-            { key: 'preview', label: t('news.preview'), children: preview },
-            { key: 'public', label: t('news.publicPage'), children: <iframe title={news.title} src={publicPath} className="news-public-frame" /> },
-          ]}
-        />
+        <>
+          {/* The public page opens in a tab of its own: no page of Portico may be framed, and each
+              showing of it counts as a public view, so it opens only when asked for. */}
+          <p>
+            <a href={publicPath} target="_blank" rel="noreferrer" className="news-public-link">
+              {t('news.publicPage')} ↗
+            </a>
+          </p>
+          {preview}
+        </>
       ) : (
         <>
           <Alert type="info" showIcon message={t('news.draftNotice')} style={{ marginBottom: 16 }} />

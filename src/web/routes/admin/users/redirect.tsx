@@ -1,7 +1,8 @@
 import { redirect } from 'react-router';
+import { ADMIN_PATHS } from '../../../../shared/paths.js';
 
 export function loader() {
-  return redirect('/UserManagement/list');
+  return redirect(ADMIN_PATHS.usersList);
 }
 
 export default function Redirect() {

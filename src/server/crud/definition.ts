@@ -1,0 +1,154 @@
+import type { Expression, SelectQueryBuilder } from 'kysely';
+import type { z } from 'zod';
+import { columnOf, fieldKindOf, isNullable } from '../../shared/entity.js';
+import type { EntityDef, FilterOp } from '../../shared/entity.js';
+import type { ModuleKey } from '../../shared/modules.js';
+import type { AppContext } from '../context.js';
+import type { Database, KyselyDb } from '../db/schema.js';
+import { presenterOf } from './columns.js';
+import type { Fields, RowValues } from './columns.js';
+
+/**
+ * What the generic layer knows of a resource: its entity definition (shared with the web app) and
+ * what only the server knows (its table, module, public scope, joins and hooks). `defineResource`
+ * derives the columns of its filters, sorts and keyword search and its presenter from the entity.
+ */
+
+export type Table = keyof Database;
+/**
+ * A select the generic layer builds or is given: over any of the tables, with columns a resource
+ * names at run time. Kysely still checks every column a resource writes literally.
+ */
+export type Select = SelectQueryBuilder<Database, Table, RowValues>;
+/** A time to compare with: a value, or a slot a compiled list query binds (list-query.ts). */
+export type TimeOperand = string | Expression<string>;
+
+export interface FilterColumn {
+  column: string;
+  op: FilterOp;
+  /** Turns the filter's value into the stored one (booleans into 0/1, say). */
+  toColumn?: (value: unknown) => unknown;
+}
+
+/**
+ * A table of search terms that stands in for LIKE on a resource's keyword columns: one row per term
+ * and record, carrying some of the record's columns so that filters and sorts on them stay in the
+ * term index.
+ */
+export interface KeywordIndex {
+  table: Table;
+  /** The index's column holding the record's id. */
+  recordColumn: string;
+  /** Resource columns (`table.column`) the index also stores, mapped to its own column names. */
+  columns: Record<string, string>;
+  /**
+   * The term whose rows hold every match of the keyword, and whether they are exactly the matches
+   * (otherwise LIKE confirms each); null when the index cannot answer and LIKE searches alone.
+   */
+  plan(keyword: string): { term: string; exact: boolean } | null;
+  /**
+   * How many records hold each term, per value of some of the resource's columns (`table.column` to
+   * the counts' own column names): the total of an exact term filtered by those columns alone is a
+   * sum of a few counts instead of a count of the term's rows.
+   */
+  counts?: KeptCounts;
+}
+
+/** Counts of records per value of some columns, kept in step with every write. */
+export interface KeptCounts {
+  table: Table;
+  column: string;
+  /** `table.column` of the resource to the counts' own column names. */
+  columns: Record<string, string>;
+  /** Picks the resource's counts in a table shared with others. */
+  where?: Record<string, string>;
+}
+
+type SortDirection = 'asc' | 'desc';
+
+/**
+ * Hooks are methods, not function properties, so that a resource of any record type is a
+ * `ResourceDef` too: lists of resources need no casts.
+ */
+export interface ResourceConfig<Out> {
+  entity: EntityDef;
+  /** What a person calls one record, for messages: `News item`. */
+  label: string;
+  table: Table;
+  module: ModuleKey;
+  /** The records anyone may read; without it, reading needs the module too. */
+  publicScope?(query: Select, now: TimeOperand): Select;
+  /**
+   * Rows with their decorations (joined names, counts); `publicView` when a visitor asks, for
+   * decorations that depend on it and on the time `now`.
+   */
+  baseSelect(db: KyselyDb, publicView?: boolean, now?: TimeOperand): Select;
+  /** Only where the resource hides or derives fields; otherwise the entity's record is read column by column. */
+  present?(row: RowValues): Out;
+  /** Columns that are not the field's own snake_case column (a sort on a normalised copy, say). */
+  columns?: Readonly<Record<string, string>>;
+  /** Filter values stored otherwise than as given (beyond flags, which are 0/1 everywhere). */
+  filterValues?: Readonly<Record<string, (value: unknown) => unknown>>;
+  /** The order of a list without `sort`, by field. */
+  defaultSort: ReadonlyArray<readonly [string, SortDirection]>;
+  keywordIndex?: KeywordIndex;
+  /**
+   * How many records there are per value of some of the resource's columns: the total of a list
+   * without keyword or public scope, filtered by those columns alone, is a sum of a few counts.
+   */
+  keptCounts?: KeptCounts;
+  /** Turns validated input into what is stored (sanitised HTML, derived times); `existing` on update. */
+  prepare?(input: Fields, existing?: Out): Fields;
+  /**
+   * A field no two records may share (ignoring case), kept so by a unique index of the table: a
+   * write that would duplicate it is a 409 `name-taken` naming the value.
+   */
+  uniqueField?: string;
+  /** Refuses references to records that do not exist, with a 400 naming the field. */
+  checkReferences?(db: KyselyDb, input: Fields): Promise<void>;
+  /** Refuses a delete that would orphan other records, with a 409. */
+  beforeDelete?(db: KyselyDb, id: number): Promise<void>;
+  /** Runs in the transaction that moves a record to `statusId`; `before` is the whole row before the move. */
+  onStatusMove?(db: KyselyDb, before: RowValues, statusId: number): Promise<void>;
+  /** Runs when anyone but staff reads one record (a news item's view count, say). */
+  onPublicRead?(ctx: AppContext, id: number): void;
+}
+
+export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {
+  /** The API path segment: `News`. */
+  name: string;
+  present(row: RowValues): Out;
+  filters: Readonly<Record<string, FilterColumn>>;
+  sortColumns: Readonly<Record<string, string>>;
+  keywordColumns: readonly string[];
+  defaultSortColumns: ReadonlyArray<readonly [string, SortDirection]>;
+  /** Sort columns whose record field may be null: list-query.ts orders their NULLs alike on both engines. */
+  nullableColumns: ReadonlySet<string>;
+}
+
+export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Out> {
+  const { entity, table } = config;
+  const column = (field: string) => config.columns?.[field] ?? `${table}.${columnOf(field)}`;
+  const filters = Object.fromEntries(
+    Object.entries(entity.filters).map(([name, spec]) => {
+      const field = spec.field ?? name;
+      const isFlag = fieldKindOf(spec.schema) === 'boolean';
+      const toColumn = config.filterValues?.[name] ?? (isFlag ? (value: unknown) => (value ? 1 : 0) : undefined);
+      return [name, { column: column(field), op: spec.op, toColumn }];
+    }),
+  );
+  return {
+    ...config,
+    name: entity.name,
+    present: config.present ?? presenterOf<Out>(entity.record),
+    filters,
+    sortColumns: Object.fromEntries(entity.sort.map((field) => [field, column(field)])),
+    keywordColumns: entity.search.map(column),
+    defaultSortColumns: config.defaultSort.map(([field, direction]) => [column(field), direction] as const),
+    nullableColumns: new Set(
+      Object.entries(entity.record.shape)
+        .filter(([, schema]) => isNullable(schema as z.ZodType))
+        .map(([field]) => column(field)),
+    ),
+  };
+}

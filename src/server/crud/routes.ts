@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { pageOf } from '../../shared/query.js';
+import type { QueryInput } from '../../shared/query.js';
+import { idText } from '../../shared/fields.js';
+
+import { serializeOk } from '../http/envelope.js';
+import { route } from '../http/route-spec.js';
+import type { RouteSpec } from '../http/route-spec.js';
+import type { Fields } from './columns.js';
+import type { ResourceDef } from './definition.js';
+import { queryPage } from './list-query.js';
+import { createRecord, deleteRecord, findRecord, updateRecord } from './operations.js';
+
+/** The path of a call on one record: `{E}/{id}`, its id written as digits (`idText`). */
+export const idParams = z.strictObject({ id: idText });
+
+/** The answer of a delete. */
+const deleted = z.object({ id: z.number().int() });
+
+/** `POST {E}/Query`: public ones answer the public view unless staff with the module ask. */
+export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
+  return route<QueryInput>({
+    method: 'POST',
+    path: `${def.name}/Query`,
+    summary: `List ${def.label.toLowerCase()} records with paging, keyword, filters and sort`,
+    tag: def.name,
+    access: def.publicScope ? `public-or-${def.module}` : def.module,
+    body: def.entity.query,
+    response: pageOf(def.entity.record),
+    // Keyed by the body as sent: a repeated visitor's query is answered from memory without being
+    // validated again (see `publicCacheKey`); refusals are never kept.
+    publicCacheKey: def.publicScope ? (request) => `${def.name}/Query ${JSON.stringify(request.body ?? null)}` : undefined,
+    handler: async function ({ request, body, publicView }) {
+      const ctx = request.server.ctx;
+      if (!publicView || !def.publicScope) return queryPage(ctx, def, body, false);
+      return ctx.publicCache.through(this.publicCacheKey!(request), async () => serializeOk(await queryPage(ctx, def, body, true)));
+    },
+  });
+}
+
+/** `GET {E}/{id}`, with the public view and its cache like the list. */
+export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
+  return route<undefined, { id: number }>({
+    method: 'GET',
+    path: `${def.name}/:id`,
+    summary: `Read one ${def.label.toLowerCase()}`,
+    tag: def.name,
+    access: def.publicScope ? `public-or-${def.module}` : def.module,
+    params: idParams,
+    response: def.entity.record,
+    handler: async ({ request, params, publicView }) => {
+      const ctx = request.server.ctx;
+      if (!publicView || !def.publicScope) return findRecord(ctx, def, params.id);
+      const record = await ctx.publicCache.through(`${def.name}/${params.id}`, async () => serializeOk(await findRecord(ctx, def, params.id, true)));
+      def.onPublicRead?.(ctx, params.id);
+      return record;
+    },
+  });
+}
+
+export const readRoutes = <Out>(def: ResourceDef<Out>): RouteSpec[] => [queryRoute(def), readRoute(def)];
+
+/** Both spellings of a delete: `POST {E}/{id}` with an empty body (the seed's) and `DELETE {E}/{id}`. */
+export function deleteRoutes<Out>(def: ResourceDef<Out>, methods: readonly ('POST' | 'DELETE')[] = ['POST', 'DELETE']): RouteSpec[] {
+  return methods.map((method) =>
+    route<undefined, { id: number }>({
+      method,
+      path: `${def.name}/:id`,
+      summary: method === 'POST' ? `Delete a ${def.label.toLowerCase()} (empty body)` : `Delete a ${def.label.toLowerCase()}`,
+      tag: def.name,
+      access: def.module,
+      emptyBody: method === 'POST' ? true : undefined,
+      params: idParams,
+      response: deleted,
+      handler: ({ request, params }) => deleteRecord(request.server.ctx, def, params.id),
+    }),
+  );
+}
+
+/** Create, partial update and delete, each behind the module. */
+export function writeRoutes<Out>(def: ResourceDef<Out>): RouteSpec[] {
+  const { create, update } = def.entity;
+  if (!create || !update) throw new Error(`${def.name} has no create or update schema`);
+  return [
+    route<Fields>({
+      method: 'POST',
+      path: def.name,
+      summary: `Create a ${def.label.toLowerCase()}`,
+      tag: def.name,
+      access: def.module,
+      body: create as z.ZodType<Fields>,
+      response: def.entity.record,
+      handler: ({ request, body }) => createRecord(request.server.ctx, def, body),
+    }),
+    route<Fields & { id: number }>({
+      method: 'POST',
+      path: `${def.name}/Update`,
+      summary: `Change some fields of a ${def.label.toLowerCase()}; the others keep their values`,
+      tag: def.name,
+      access: def.module,
+      body: update as z.ZodType<Fields & { id: number }>,
+      response: def.entity.record,
+      handler: ({ request, body }) => updateRecord(request.server.ctx, def, body),
+    }),
+    ...deleteRoutes(def),
+  ];
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { querySchema } from './query.js';
+
+/**
+ * One definition per entity: the fields a record answers (their zod schemas, so their types and
+ * limits), the bodies that create and change one, and which fields a list may be filtered, sorted
+ * and searched by. The server's resource, the API reference, the TypeScript types (`z.infer`), the
+ * column mapping and the back-office columns and forms are all read from it (docs/adding-an-entity.md).
+ */
+
+export type FilterOp = '=' | '>=' | '<=' | 'like';
+
+/** A list filter: the schema of its value, and the record field it narrows, with an operator. */
+export interface FilterSpec<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** The record field the filter compares; the filter's own name when not given. */
+  field?: string;
+  op: FilterOp;
+}
+
+/** `filter(schema)` is an equality on the field of the filter's name; a range end names its field. */
+export function filter<S extends z.ZodType>(schema: S, options: { field?: string; op?: FilterOp } = {}): FilterSpec<S> {
+  return { schema, field: options.field, op: options.op ?? '=' };
+}
+
+type FilterShape<F extends Record<string, FilterSpec>> = { [K in keyof F]: F[K]['schema'] };
+
+export interface EntityOptions<
+  R extends z.ZodRawShape,
+  F extends Record<string, FilterSpec>,
+  S extends readonly [string, ...string[]],
+> {
+  /** The API path segment (`News`), which also names the entity in messages, history and caches. */
+  name: string;
+  /** What a read answers, field by field. */
+  record: z.ZodObject<R>;
+  /** The body of `POST {name}`, when records are created through the API. */
+  create?: z.ZodType;
+  /** The body of `POST {name}/Update` (its `id` and only the fields to change). */
+  update?: z.ZodType;
+  filters: F;
+  /** Sortable fields, each a record field (or a column the server names for it). */
+  sort: S;
+  /** The fields a list's keyword is looked for in. */
+  search: readonly (keyof R & string)[];
+}
+
+export interface EntityDef<
+  R extends z.ZodRawShape = z.ZodRawShape,
+  F extends Record<string, FilterSpec> = Record<string, FilterSpec>,
+  S extends readonly [string, ...string[]] = readonly [string, ...string[]],
+> extends EntityOptions<R, F, S> {
+  /** The body of `POST {name}/Query`: paging, keyword, these filters and sort fields, nothing else. */
+  query: ReturnType<typeof querySchema<FilterShape<F>, S>>;
+}
+
+export function defineEntity<R extends z.ZodRawShape, F extends Record<string, FilterSpec>, S extends readonly [string, ...string[]]>(
+  options: EntityOptions<R, F, S>,
+): EntityDef<R, F, S> {
+  const shape = Object.fromEntries(Object.entries(options.filters).map(([key, spec]) => [key, spec.schema])) as FilterShape<F>;
+  return { ...options, query: querySchema(shape, options.sort) };
+}
+
+/** camelCase field to snake_case column: `categoryId` → `category_id`. */
+export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** What a record field is underneath its optional, nullable, default and pipe wrappers. */
+export type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'other';
+
+export function fieldKindOf(schema: z.ZodType): FieldKind {
+  let def = (schema as z.ZodType)._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+  for (let depth = 0; depth < 10; depth++) {
+    if (def.innerType) def = def.innerType._zod.def as typeof def;
+    else if (def.type === 'pipe' && def.in) def = (def.in._zod.def.type === 'transform' ? def.out! : def.in)._zod.def as typeof def;
+    else break;
+  }
+  switch (def.type) {
+    case 'string':
+    case 'enum':
+    case 'literal':
+      return 'string';
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return 'array';
+    case 'object':
+      return 'object';
+    default:
+      return 'other';
+  }
+}
+
+/** Whether a field may be null in a record. */
+export const isNullable = (schema: z.ZodType) => schema.safeParse(null).success;

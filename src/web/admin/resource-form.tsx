@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Form, Input, InputNumber, Select, Switch } from 'antd';
+import type { EntityDef } from '../../shared/entity.js';
+import { api } from '../api/client.js';
+import { defaultOf, formChoicesOf, formFieldsOf, isRequired } from './entity-fields.js';
+import type { FormField } from './entity-fields.js';
+import { FormDialog } from './form-dialog.js';
+import { useDialogSubmit } from './use-dialog-submit.js';
+import type { FieldText } from './use-field-text.js';
+import { zodRule } from './zod-rule.js';
+
+/**
+ * The dialog that creates a record (`POST {E}`) or edits one (`POST {E}/Update`): its fields are the
+ * bodies' fields, each checked with the very schema the server applies.
+ */
+export function ResourceForm({
+  entity,
+  record,
+  title,
+  text,
+  onClose,
+}: {
+  entity: Pick<EntityDef, 'name' | 'record' | 'create' | 'update'>;
+  /** The record to edit; without an id, a new one. */
+  record: Record<string, unknown>;
+  title: string;
+  text: FieldText;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const id = record.id as number | undefined;
+  const fields = formFieldsOf(entity, id === undefined ? 'create' : 'update');
+  const initialValues = Object.fromEntries(fields.map((field) => [field.name, id === undefined ? defaultOf(field.schema) : record[field.name]]));
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    // A cleared number is null: leaving it out keeps the record's value (or takes the default).
+    const body = Object.fromEntries(fields.filter((field) => !field.readOnly && values[field.name] !== undefined && values[field.name] !== null).map((field) => [field.name, values[field.name]]));
+    await api(id === undefined ? entity.name : `${entity.name}/Update`, { body: id === undefined ? body : { id, ...body } });
+    message.success(t('common.saved'));
+    await queryClient.invalidateQueries({ queryKey: [entity.name] });
+    onClose();
+  });
+  return (
+    <FormDialog title={title} saving={saving} onSave={submit} onClose={onClose}>
+      <Form form={form} layout="vertical" initialValues={initialValues}>
+        {fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={text.label(field.name)}
+            required={!field.readOnly && isRequired(field.schema, field.control)}
+            rules={field.readOnly ? [] : [zodRule(field.schema, t)]}
+            valuePropName={field.control === 'switch' ? 'checked' : 'value'}
+          >
+            {control(field, text)}
+          </Form.Item>
+        ))}
+      </Form>
+    </FormDialog>
+  );
+}
+
+function control(field: FormField, text: FieldText) {
+  const options = () => formChoicesOf(field.schema).map((value) => ({ value, label: text.valueText(field.name, value) }));
+  const disabled = field.readOnly;
+  switch (field.control) {
+    case 'password':
+      return <Input.Password disabled={disabled} autoComplete="new-password" />;
+    case 'textarea':
+      return <Input.TextArea disabled={disabled} rows={4} />;
+    case 'integer':
+    case 'number':
+      return <InputNumber disabled={disabled} precision={field.control === 'integer' ? 0 : undefined} style={{ width: '100%' }} />;
+    case 'select':
+      return <Select disabled={disabled} options={options()} allowClear={!isRequired(field.schema, field.control)} />;
+    case 'multiSelect':
+      return <Select disabled={disabled} mode="multiple" options={options()} />;
+    case 'switch':
+      return <Switch disabled={disabled} />;
+    default:
+      // These dialogs are about other people's records: the browser must not fill in the staff member's own details.
+      return <Input disabled={disabled} autoComplete="off" />;
+  }
+}

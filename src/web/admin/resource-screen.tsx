@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Popconfirm, Space, Tooltip } from 'antd';
+import type { z } from 'zod';
+import type { EntityDef } from '../../shared/entity.js';
+import { api } from '../api/client.js';
+import { errorText } from './error-text.js';
+import { columnsOf, csvColumnsOf, filtersOf } from './resource-columns.js';
+import type { Choice, Render } from './resource-columns.js';
+import { ResourceForm } from './resource-form.js';
+import { ResourceList } from './resource-list.js';
+import { useFieldText } from './use-field-text.js';
+
+// Any entity: each screen names its own, and its fields, sort fields and filters are checked against it.
+type AnyEntity = EntityDef<any, any, any>;
+export type RowOf<E extends AnyEntity> = z.infer<E['record']> & { id: number };
+/** A record field's name; of either entity, when a screen serves two alike. */
+export type FieldOf<E extends AnyEntity> = E extends AnyEntity ? keyof z.infer<E['record']> & string : never;
+
+/** What one screen says about its entity; everything else is read from the entity's definition. */
+export interface ResourceScreenProps<E extends AnyEntity> {
+  entity: E;
+  title: string;
+  /** Record fields shown as columns, in order; each titled `fields.<Entity>.<field>` in the catalogue. */
+  columns: readonly FieldOf<E>[];
+  /** Columns shown otherwise than their kind would show them (a status as its coloured tag). */
+  render?: Partial<Record<FieldOf<E>, Render<RowOf<E>>>>;
+  /** Where the catalogue names a field's values (see `ValueTexts`). */
+  values?: Partial<Record<FieldOf<E>, string>>;
+  /** Choices for filters the definition leaves open, such as a status number. */
+  filterChoices?: Partial<Record<keyof E['filters'] & string, Choice[]>>;
+  defaultSort?: { field: E['sort'][number]; order: 'asc' | 'desc' };
+  /** Record fields exported as CSV, in order; no export without them. */
+  csv?: readonly FieldOf<E>[];
+  /** The dialogs' titles: a create button when the entity has a create body, an Edit action when it has an update body. */
+  form?: { createTitle: string; editTitle: string };
+  /** A record's details, opened by a View action. */
+  details?: (row: RowOf<E>, close: () => void) => ReactNode;
+  /** A row's own actions, between View and Edit and Delete. */
+  rowActions?: (row: RowOf<E>) => ReactNode;
+  toolbar?: ReactNode;
+  remove?: {
+    /** The API deletes some records with `POST {E}/{id}` and an empty body, others with `DELETE {E}/{id}`. */
+    method: 'POST' | 'DELETE';
+    /** Why a row cannot be deleted, shown beside its disabled Delete button. */
+    blockedBy?: (row: RowOf<E>) => string | undefined;
+    /** Explains a refusal better than its general message; answers whether it did. */
+    onRefused?: (error: unknown, row: RowOf<E>) => Promise<boolean>;
+  };
+}
+
+/** One list screen for any entity: columns, filters, export, the create and edit dialog, delete. */
+export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E>) {
+  const { entity, form, remove } = props;
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const text = useFieldText(entity.name, props.values);
+  const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
+  const [viewing, setViewing] = useState<RowOf<E> | null>(null);
+  const canCreate = !!(form && entity.create);
+  const canEdit = !!(form && entity.update);
+
+  const removeRow = async (row: RowOf<E>) => {
+    try {
+      await api(`${entity.name}/${row.id}`, remove!.method === 'POST' ? { body: {} } : { method: 'DELETE' });
+      message.success(t('common.deleted'));
+      await queryClient.invalidateQueries({ queryKey: [entity.name] });
+    } catch (error) {
+      if (!(await remove!.onRefused?.(error, row))) message.error(errorText(error, t));
+    }
+  };
+
+  const deleteButton = (row: RowOf<E>) => {
+    const blocked = remove!.blockedBy?.(row);
+    return blocked ? (
+      <Tooltip title={blocked}>
+        <Button size="small" danger disabled>
+          {t('common.delete')}
+        </Button>
+      </Tooltip>
+    ) : (
+      <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => removeRow(row)}>
+        <Button size="small" danger>
+          {t('common.delete')}
+        </Button>
+      </Popconfirm>
+    );
+  };
+
+  const actions = {
+    title: t('common.actions'),
+    key: 'actions',
+    render: (_: unknown, row: RowOf<E>) => (
+      <Space>
+        {props.details && (
+          <Button size="small" onClick={() => setViewing(row)}>
+            {t('common.view')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+        )}
+        {props.rowActions?.(row)}
+        {remove && deleteButton(row)}
+      </Space>
+    ),
+  };
+  const hasActions = !!(props.details || canEdit || props.rowActions || remove);
+
+  return (
+    <>
+      <h1>{props.title}</h1>
+      <ResourceList<RowOf<E>>
+        entity={entity.name}
+        defaultSort={props.defaultSort}
+        filters={filtersOf(entity, text, t('common.dateRange'), props.filterChoices)}
+        csv={props.csv && { name: entity.name, columns: csvColumnsOf(text, props.csv) }}
+        toolbar={
+          <>
+            {canCreate && (
+              <Button type="primary" onClick={() => setEditing({})}>
+                {form!.createTitle}
+              </Button>
+            )}
+            {props.toolbar}
+          </>
+        }
+        columns={[...columnsOf<RowOf<E>>(entity, text, props.columns, props.render, props.defaultSort), ...(hasActions ? [actions] : [])]}
+      />
+      {editing && <ResourceForm entity={entity} record={editing} title={editing.id === undefined ? form!.createTitle : form!.editTitle} text={text} onClose={() => setEditing(null)} />}
+      {viewing && props.details?.(viewing, () => setViewing(null))}
+    </>
+  );
+}
