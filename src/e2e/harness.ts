@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -109,15 +110,83 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A new browser context in the given language, collecting console errors of its pages. */
+/** A Content-Security-Policy violation, as the page's `securitypolicyviolation` event told it. */
+interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+}
+
+const CSP_BINDING = '__porticoCspViolation';
+
+/**
+ * Runs in every frame before the page's own scripts (an init script is not held to the page's
+ * policy) and hands each violation the page reports to the test.
+ */
+function reportCspViolations(binding: string) {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (window as unknown as Record<string, (violation: CspViolation) => void>)[binding];
+    report({ page: location.href, directive: event.effectiveDirective, blocked: event.blockedURI });
+  });
+}
+
+/** Chromium's console line for a refusal, for what no event reaches the page with (a refused frame). */
+const CSP_CONSOLE_MESSAGE = /Content Security Policy/i;
+
+/** What a test's pages refused under the policy, one line each; none is the only passing answer. */
+function cspFailures(violations: CspViolation[], consoleErrors: string[]): string[] {
+  return [
+    ...violations.map((v) => `${v.page}: ${v.directive} refused ${v.blocked || '(inline)'}`),
+    ...consoleErrors.filter((line) => CSP_CONSOLE_MESSAGE.test(line)),
+  ];
+}
+
+/**
+ * Lets reports under way reach the test: an event is dispatched a task after its refusal. A page with
+ * JavaScript switched off runs no timer, so the wait is bounded on this side too.
+ */
+async function settle(context: BrowserContext) {
+  const bound = () => new Promise((resolve) => setTimeout(resolve, 500));
+  await Promise.all(
+    context.pages().map((page) => Promise.race([page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined), bound()])),
+  );
+}
+
+/**
+ * A new browser context in the given language, collecting console errors of its pages and the
+ * Content-Security-Policy violations they report. Called inside a test: the test then fails when it
+ * ends if any page reported a violation, whatever the test itself checks, so every browser test
+ * runs under the real policy. A test that provokes a violation on purpose takes it (`takeCspFailures`).
+ */
 export async function newContext(browser: Browser, locale = 'zh-CN', options: Parameters<Browser['newContext']>[0] = {}) {
   const context: BrowserContext = await browser.newContext({ locale, extraHTTPHeaders: { 'Accept-Language': locale }, ...options });
   const consoleErrors: string[] = [];
+  const cspViolations: CspViolation[] = [];
+  await context.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => void cspViolations.push(violation));
+  await context.addInitScript(reportCspViolations, CSP_BINDING);
   context.on('page', (page: Page) => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
   });
-  return { context, consoleErrors };
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await settle(context);
+    return close(...args);
+  };
+  /** The violations reported so far, forgotten once taken: for a test that provokes them on purpose. */
+  const takeCspFailures = async () => {
+    await settle(context);
+    const failures = cspFailures(cspViolations, consoleErrors);
+    cspViolations.length = 0;
+    const others = consoleErrors.filter((line) => !CSP_CONSOLE_MESSAGE.test(line));
+    consoleErrors.splice(0, consoleErrors.length, ...others);
+    return failures;
+  };
+  onTestFinished(async () => {
+    const failures = await takeCspFailures();
+    if (failures.length) throw new Error(`Content-Security-Policy violations:\n${failures.join('\n')}`);
+  });
+  return { context, consoleErrors, takeCspFailures };
 }

@@ -105,13 +105,13 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     expect(literal.json().data.name).toBe('a\\u0000b');
   });
 
-  it('treats ids beyond 32 bits as no record (404 in a path, 400 in a body), never a database error', async () => {
+  it('refuses ids beyond 32 bits with 400 naming the field, in a path as in a body, never a database error', async () => {
     const token = await t.signIn();
     const big = 3_000_000_000;
     for (const [method, url] of [['GET', `/api/News/${big}`], ['GET', `/api/JobApplication/${big}`], ['POST', `/api/News/${big}`], ['DELETE', `/api/User/${big}`], ['GET', `/api/File/Download/${big}`]] as const) {
       const res = await t.call(method, url, undefined, token);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json().errorCode).toBe(40004);
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 40000, data: { issues: [{ path: 'id' }] } });
     }
     for (const [url, body, field] of [
       ['/api/News/Query', { filters: { categoryId: big } }, 'filters.categoryId'],
@@ -156,6 +156,16 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('/api/security/login');
     expect(page.body).toContain('/api/JobApplication/Query');
+  });
+
+  it('declares the answer of every call that answers JSON, and documents it', async () => {
+    const doc = (await t.call('GET', '/api/docs/openapi.json')).json();
+    for (const route of t.app.apiRoutes.filter((r) => !r.raw)) {
+      expect(route.response, `${route.method} ${route.path}`).toBeDefined();
+      const url = `/api/${route.path.replace(/:(\w+)/g, '{$1}')}`;
+      const answer = doc.paths[url][route.method.toLowerCase()].responses[200].content['application/json'].schema;
+      expect(Object.keys(answer.properties.data), `${route.method} ${url}`).not.toHaveLength(0);
+    }
   });
 
   it('answers 503 / 50003 when the database is gone', async () => {

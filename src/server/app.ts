@@ -13,32 +13,37 @@ import { deleteExpiredSessions } from './auth/sessions.js';
 import { prepareDatabase } from './bootstrap.js';
 import { connect } from './db/connect.js';
 import type { Db } from './db/connect.js';
-import { readRoutes, writeRoutes } from './crud/resource.js';
-import type { AnyDb } from './crud/resource.js';
+import { readRoutes, writeRoutes } from './crud/routes.js';
 import { PublicReadCache } from './crud/public-cache.js';
 import { ViewCounter } from './crud/view-counter.js';
 import { fileRoutes } from './files/routes.js';
+import { mediaRoutes } from './media/routes.js';
+import { closeMediaVariants } from './media/variants.js';
 import { DiskStorage } from './files/storage.js';
 import { failure, ok } from './http/envelope.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerApiDocs } from './http/openapi.js';
 import { registerRoutes } from './http/routes.js';
-import { NUL_MESSAGE, nulPathOf } from './http/validate.js';
-import { validationError } from './http/errors.js';
+import { guardConnections, serverOptions } from './http/server-options.js';
+import { securityHeaders } from './http/security-headers.js';
+import { parseJsonBody } from './http/json-body.js';
 import { Mailer } from './mail/mailer.js';
 import { mountWebApp } from './web/mount.js';
 import { applicationRoutes } from './resources/applications/routes.js';
-import { jobCategoryResource, newsCategoryResource } from './resources/content/categories.js';
-import { jobResource, latestJobsRoute } from './resources/content/jobs.js';
-import { newsResource } from './resources/content/news.js';
+import { latestJobsRoute } from './resources/content/jobs.js';
+import { plainResources } from './resources/plain.js';
 import { inquiryRoutesList } from './resources/inquiries/routes.js';
 import { securityRoutes } from './resources/security/routes.js';
 import { userRoutes } from './resources/users/routes.js';
+import { siteRoutes } from './site/routes.js';
+import { pageRoutes } from './pages/routes.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the web app too (the API tests leave it out). */
   web?: boolean;
+  /** Check every answer against its route's response schema (the tests do). */
+  checkResponses?: boolean;
 }
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -72,7 +77,10 @@ async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db>
 
 /** Builds the whole Portico server. It never listens: `server.ts` does, and tests inject requests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(config);
   const app = Fastify({
+    // Timeouts, and the envelope for requests Node's parser refuses (http/server-options.ts).
+    ...serverOptions(config),
     logger: options.logger ?? loggerFor(config),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
@@ -82,8 +90,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors raised before routing (a path with broken percent-encoding) get the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed request address' : 'Bad request';
-      // frameworkErrors types its reply by a generic schema; this one is a plain reply.
-      void (reply as unknown as FastifyReply)
+      // frameworkErrors types its reply by a generic schema; this one is a plain reply. No hook
+      // runs for an answer given before routing, so it gets its security headers here.
+      const plain = reply as unknown as FastifyReply;
+      setSecurityHeaders(plain, undefined);
+      void plain
         .status(400)
         .type('application/json; charset=utf-8')
         .send(failure(ErrorCode.validation, message, { issues: [{ path: '', message }] }));
@@ -106,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     onContentChange: new Set(),
     publicCache: new PublicReadCache(),
-    newsViews: new ViewCounter(db.kysely as AnyDb, 'news', (error) => app.log.warn({ err: error }, 'view counts not saved')),
+    newsViews: new ViewCounter(db.kysely, 'news', (error) => app.log.warn({ err: error }, 'view counts not saved')),
     sessionCache: new SessionCache(config.session.idleMs),
   };
   // Several instances may share a PostgreSQL database, and each must hear the others' revocations;
@@ -120,21 +131,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The API speaks JSON and multipart only: a text/plain body is refused with 415 like any other
   // type, instead of reaching a handler as a bare string. (The web app only answers GET and HEAD.)
   app.removeContentTypeParser('text/plain');
-  // JSON bodies may be empty (a delete is `POST News/5` with no body).
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = (body as string).trim();
-    if (text === '') return done(null, undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return done(Object.assign(new Error('Malformed JSON body'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
-    }
-    // A NUL can only arrive escaped; only then is the parsed body walked.
-    const nulPath = /\\u0000/i.test(text) ? nulPathOf(value) : null;
-    if (nulPath !== null) return done(validationError([{ path: nulPath, message: NUL_MESSAGE }]), undefined);
-    done(null, value);
-  });
+  // JSON bodies may be empty (a delete is `POST News/5` with no body); too deep or NUL-holding ones
+  // are refused before validation (http/json-body.ts).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   // Any other type: an empty body is no body (some clients label even that, `fetch(url, { body: '' })`
   // sends text/plain), anything else is the wrong content type.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -144,28 +143,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 30 } });
 
   installErrorHandling(app);
-  app.addHook('onSend', async (request, reply, payload) => {
+  guardConnections(app, config);
+  // A callback hook, not an async one: every answer passes here, and an async hook costs each a
+  // promise and a trip through the microtask queue.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    setSecurityHeaders(reply, payload);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   registerRoutes(app, [
     ...securityRoutes,
     ...userRoutes,
-    ...[newsCategoryResource, newsResource, jobCategoryResource].flatMap((def) => [
-      ...readRoutes(def as never),
-      ...writeRoutes(def as never),
-    ]),
+    ...plainResources.flatMap((def) => [...readRoutes(def), ...writeRoutes(def)]),
     latestJobsRoute,
-    ...readRoutes(jobResource),
-    ...writeRoutes(jobResource),
     ...applicationRoutes,
     ...inquiryRoutesList,
     ...fileRoutes,
-  ]);
+    ...mediaRoutes,
+    ...siteRoutes,
+    ...pageRoutes,
+  ], { checkResponses: options.checkResponses });
   registerApiDocs(app);
   if (options.web ?? true) await mountWebApp(app, config);
 
@@ -186,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await closeMediaVariants(ctx);
     await sessionListener?.close();
     await ctx.newsViews.close();
     await ctx.mailer.idle();

@@ -51,6 +51,21 @@ const trustProxySetting = z
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 4;
 
+/**
+ * How long a client may take and how many connections it may hold (docs/decisions/0026). The whole
+ * request, body included, may take 10 minutes: a 10 MB résumé (~84 Mbit) needs ~4.7 minutes at
+ * 300 kbit/s, so this leaves room for links down to ~150 kbit/s. Headers come in one or two
+ * packets, so 20 s is generous. Idle keep-alive connections stay 72 s, longer than the 60 s idle
+ * timeout of common proxies and load balancers.
+ */
+export const DEFAULT_HTTP_LIMITS = {
+  requestTimeoutSeconds: 600,
+  headersTimeoutSeconds: 20,
+  keepAliveTimeoutSeconds: 72,
+  maxConnections: 4096,
+  bodiesInFlightPerAddress: 10,
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -80,6 +95,11 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: positiveInt(15),
   FORM_MAX_PER_ADDRESS: positiveInt(20),
   FORM_WINDOW_MINUTES: positiveInt(10),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.requestTimeoutSeconds),
+  HEADERS_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.headersTimeoutSeconds),
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.keepAliveTimeoutSeconds),
+  MAX_CONNECTIONS: positiveInt(DEFAULT_HTTP_LIMITS.maxConnections),
+  MAX_BODIES_IN_FLIGHT_PER_ADDRESS: positiveInt(DEFAULT_HTTP_LIMITS.bodiesInFlightPerAddress),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -102,6 +122,19 @@ export interface Config {
   trustProxy: string[] | boolean;
   logLevel: string;
   session: { idleMs: number; absoluteMs: number };
+  /** Timeouts and connection limits of the HTTP server (docs/decisions/0026). */
+  http: {
+    /** The whole request, headers and body, must arrive within this time, or it is answered 408. */
+    requestTimeoutMs: number;
+    /** The headers must arrive within this time (at most `requestTimeoutMs`). */
+    headersTimeoutMs: number;
+    /** An idle keep-alive connection is closed after this time. */
+    keepAliveTimeoutMs: number;
+    /** Connections beyond this many are closed as they open. */
+    maxConnections: number;
+    /** Requests from one client address whose body is still arriving; one more is answered 429. */
+    bodiesInFlightPerAddress: number;
+  };
   throttle: {
     loginMaxPerUser: number;
     loginMaxPerAddress: number;
@@ -124,6 +157,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
+  // Node refuses to start otherwise, with a message that names neither variable.
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration: HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   const database: Config['database'] =
@@ -152,6 +189,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+      bodiesInFlightPerAddress: e.MAX_BODIES_IN_FLIGHT_PER_ADDRESS,
+    },
     throttle: {
       loginMaxPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
       loginMaxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,

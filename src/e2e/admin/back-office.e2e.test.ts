@@ -117,7 +117,8 @@ describe('the back-office', () => {
     await expect.poll(() => editor.locator('img').count()).toBe(1);
     await page.getByLabel('Summary').fill('A short summary');
     await page.locator('.ant-upload input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(() => page.getByLabel('Cover image').inputValue()).toMatch(/^\/api\/File\/Download\/\d+$/);
+    // The cover goes into the media library; the picker shows its smallest WebP variant.
+    await expect.poll(() => page.getByAltText('Chosen image').getAttribute('src')).toMatch(/^\/api\/Media\/\d+\/1\.webp$/);
     await page.locator('#template').click();
     await page.locator('.ant-select-item-option', { hasText: 'Wide cover with contents' }).click();
     await page.locator('#publishedAt').click();
@@ -130,7 +131,8 @@ describe('the back-office', () => {
     const id = Number(new URL(page.url()).searchParams.get('id'));
     const saved = (await api('GET', `News/${id}`)).data;
     expect(saved).toMatchObject({ title: 'E2E news item', status: 'draft', summary: 'A short summary', template: 'details-two', isTop: true });
-    expect(saved.coverUrl).toMatch(/^\/api\/File\/Download\/\d+$/);
+    // The library image's reference: its address, with its size and format for the public pages.
+    expect(saved.coverUrl).toMatch(/^\/api\/File\/Download\/\d+#w=1&h=1&t=png$/);
     expect(new Date(saved.publishedAt).getTime()).toBe(new Date(2026, 2, 4, 9, 30, 0).getTime());
     expect(saved.content).toContain('<strong>');
     expect(saved.content).toMatch(/<img src="\/api\/File\/Download\/\d+"/);
@@ -151,20 +153,71 @@ describe('the back-office', () => {
     await page.goto(`${portico.url}/NewsManagement/list-news`);
     const row = page.locator('tr', { hasText: 'E2E news item' });
     await row.getByRole('button', { name: 'Publish' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`, undefined, null)).isSuccess).toBe(true);
-    // Published, view-news shows the public page itself, in the chosen layout, when asked: each
-    // showing counts as a public view.
+    // Published, view-news opens the public page itself, in the chosen layout, when asked: each
+    // showing counts as a public view, and no page of Portico may be framed, so it opens in a tab.
     await page.goto(`${portico.url}/NewsManagement/view-news?id=${id}`);
     await expect.poll(() => page.locator('.news-preview h1').textContent()).toBe('E2E news item, edited');
-    expect(await page.locator('iframe.news-public-frame').count()).toBe(0);
-    await page.getByRole('tab', { name: 'Public page' }).click();
-    const frame = page.frameLocator('iframe.news-public-frame');
-    await expect.poll(() => frame.locator('h1').first().textContent()).toBe('E2E news item, edited');
-    expect(await page.locator('iframe.news-public-frame').getAttribute('src')).toBe(`/News/details-two?id=${id}`);
+    expect(await page.locator('iframe').count()).toBe(0);
+    const publicLink = page.getByRole('link', { name: 'Public page ↗' });
+    expect(await publicLink.getAttribute('href')).toBe(`/News/details-two?id=${id}`);
+    const [publicPage] = await Promise.all([context.waitForEvent('page'), publicLink.click()]);
+    await expect.poll(() => publicPage.locator('h1').first().textContent()).toBe('E2E news item, edited');
+    await publicPage.close();
     await page.goto(`${portico.url}/NewsManagement/list-news`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`)).errorCode).toBe(40004);
+    await context.close();
+  });
+
+  it('labels list buttons with their action and asks first, shows scheduled news, keeps actions in view', async () => {
+    const category = (await api('POST', 'JobCategory/Query', {})).data.items[0].id;
+    const job = (await api('POST', 'Job', { title: 'Button label job', categoryId: category, description: '<p>d</p>', status: 'open' })).data;
+    const newsCategory = (await api('POST', 'NewsCategory/Query', {})).data.items[0].id;
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    await api('POST', 'News', { title: 'Scheduled news item', content: '<p>x</p>', categoryId: newsCategory, status: 'published', publishedAt: later });
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/JobManagement');
+    await page.waitForURL('**/JobManagement');
+    const row = page.locator('tr', { hasText: 'Button label job' });
+    // An open job's button closes it, says so, and asks before it does; cancelling changes nothing.
+    await row.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.ant-popconfirm').textContent()).toContain('no longer see this job');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Cancel' }).click();
+    expect((await api('GET', `Job/${job.id}`)).data.status).toBe('open');
+    await row.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await api('GET', `Job/${job.id}`)).data.status).toBe('closed');
+    await expect.poll(() => row.getByRole('button', { name: 'Reopen' }).count()).toBe(1);
+    // At 1280 and 1366 px the actions column is in view without scrolling sideways.
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      const box = await row.getByRole('button', { name: 'Delete' }).boundingBox();
+      expect(box && box.x + box.width, `jobs at ${width}`).toBeLessThanOrEqual(width);
+    }
+    await page.goto(`${portico.url}/NewsManagement/list-news`);
+    const scheduled = page.locator('tr', { hasText: 'Scheduled news item' });
+    await expect.poll(() => scheduled.textContent()).toContain('Scheduled for');
+    expect(await scheduled.textContent()).not.toContain('Published');
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      const box = await scheduled.getByRole('button', { name: 'Delete' }).boundingBox();
+      expect(box && box.x + box.width, `news at ${width}`).toBeLessThanOrEqual(width);
+    }
+    await context.close();
+  });
+
+  it('refuses a second category of the same name with a message in the reader\'s language', async () => {
+    await api('POST', 'NewsCategory', { name: 'Unique name' });
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/NewsManagement/category-news');
+    await page.waitForURL('**/category-news');
+    await page.getByRole('button', { name: 'New category' }).click();
+    await page.locator('.ant-modal input').first().fill('unique NAME');
+    await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Another record already has this name').count()).toBeGreaterThan(0);
+    const names = (await api('POST', 'NewsCategory/Query', { pageSize: 100 })).data.items.map((c: { name: string }) => c.name.toLowerCase());
+    expect(names.filter((n: string) => n === 'unique name')).toHaveLength(1);
     await context.close();
   });
 
@@ -203,15 +256,27 @@ describe('the back-office', () => {
     expect(applied.isSuccess).toBe(true);
     const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, `/ApplyInfoManagement/ContactDetails?id=${applied.data.id}`);
     await page.waitForURL('**/ContactDetails?id=*');
+    // The history starts with the application's arrival, sent by the applicant.
+    await expect.poll(() => page.locator('.ant-timeline').textContent()).toContain('Sent by the visitor');
+    // The internal note is written on its own, and a status move's note does not replace it.
+    await page.getByRole('button', { name: 'Edit internal note' }).click();
+    await page.locator('.ant-modal textarea').fill('Referred by the CTO');
+    await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-descriptions').textContent()).toContain('Referred by the CTO');
     await page.getByRole('button', { name: 'Change status' }).click();
     await page.locator('.ant-modal #statusId').click();
     await page.locator('.ant-select-item-option', { hasText: 'Interview' }).click();
     await page.locator('.ant-modal textarea').fill('Strong portfolio');
     await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.ant-timeline').textContent()).toContain('Strong portfolio');
+    await expect.poll(() => page.locator('.ant-descriptions').textContent()).toContain('Referred by the CTO');
     const record = (await api('GET', `JobApplication/${applied.data.id}`)).data;
     expect(record.statusId).toBe(3);
-    expect(record.history[0]).toMatchObject({ statusId: 3, note: 'Strong portfolio', byUserName: 'admin' });
+    expect(record.note).toBe('Referred by the CTO');
+    expect(record.history).toMatchObject([
+      { statusId: 1, note: '', byUserName: null },
+      { statusId: 3, note: 'Strong portfolio', byUserName: 'admin' },
+    ]);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download résumé' }).click();
     expect((await download).suggestedFilename()).toBe('pipeline.pdf');
@@ -340,6 +405,7 @@ describe('the back-office', () => {
     const offered = await apply('Offered Olivia');
     await apply('Waiting Walter');
     expect((await api('POST', `JobApplication/${offered.id}`, { statusId: 4, note: 'Offer sent' })).isSuccess).toBe(true);
+    expect((await api('POST', `JobApplication/${offered.id}/Note`, { note: 'Relocating in May' })).isSuccess).toBe(true);
     const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/ApplyInfoManagement');
     await page.waitForURL('**/ApplyInfoManagement');
     await expect.poll(() => page.locator('tbody').textContent()).toContain('Waiting Walter');
@@ -351,8 +417,11 @@ describe('the back-office', () => {
     const csv = fs.readFileSync((await (await download).path())!, 'utf8');
     expect(csv.startsWith('\uFEFF"ID","Position","Name"')).toBe(true);
     expect(csv).toContain('"Offered Olivia"');
-    expect(csv).toContain('"Offer sent"');
+    expect(csv).toContain('"Relocating in May"');
     expect(csv).not.toContain('Waiting Walter');
+    // Times are the reader's local time with its offset, never a bare UTC stamp.
+    expect(csv).toMatch(/"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}"/);
+    expect(csv).not.toMatch(/T\d{2}:\d{2}:\d{2}(\.\d+)?Z/);
     await context.close();
   });
 
@@ -440,10 +509,81 @@ describe('the back-office', () => {
     await api('POST', 'security/logout', {}, token);
     await page.goto(`${portico.url}/ContactInfoManagement`);
     await page.waitForURL('**/login**');
+    // The sign-in page says why the user is there.
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your session has ended');
     expect(await page.evaluate(() => localStorage.getItem('portico.user'))).toBeNull();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toBeNull();
     await context.close();
+  });
+
+  it('names every screen in the breadcrumb and the tab, explains a missing id, and spaces the résumé buttons', async () => {
+    const news = (await api('POST', 'News/Query', { pageSize: 1 })).data.items[0];
+    const job = (await api('POST', 'Job/Query', { filters: { status: 'open' } })).data.items[0];
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ jobId: String(job.id), name: 'Crumb Person', phone: '13800000003', email: 'crumb@example.com', consent: 'true' })) form.set(k, v);
+    form.set('resume', new Blob([PDF], { type: 'application/pdf' }), 'crumb.pdf');
+    const applied = (await (await fetch(`${portico.url}/api/JobApplication`, { method: 'POST', body: form })).json()).data;
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL('**/NewsManagement/list-news');
+    for (const [path, crumb] of [
+      [`/NewsManagement/modify-news?id=${news.id}`, 'Edit news item'],
+      ['/NewsManagement/modify-news', 'New news item'],
+      [`/NewsManagement/view-news?id=${news.id}`, 'View news item'],
+      [`/JobManagement/Add?id=${job.id}`, 'Edit job'],
+      [`/ApplyInfoManagement/ContactDetails?id=${applied.id}`, 'Application'],
+    ]) {
+      await page.goto(`${portico.url}${path}`);
+      await expect.poll(() => page.locator('.ant-breadcrumb li').last().textContent(), { message: path }).toContain(crumb);
+      await expect.poll(() => page.title(), { message: path }).toMatch(new RegExp(`^${crumb}`));
+    }
+    const [preview, download] = await Promise.all([
+      page.getByRole('button', { name: 'Preview résumé' }).boundingBox(),
+      page.getByRole('button', { name: 'Download résumé' }).boundingBox(),
+    ]);
+    expect(download!.x - (preview!.x + preview!.width)).toBeGreaterThanOrEqual(4);
+    await page.goto(`${portico.url}/NewsManagement/view-news`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('does not say which record to open');
+    expect(await page.getByRole('alert').textContent()).not.toContain(': id');
+    await context.close();
+  });
+
+  it('tells a user whose role was taken away while signed in why they are signing in again', async () => {
+    const user = (await api('POST', 'User', { userName: 'demoted.e2e', password: 'demoted-password-1', roles: ['hr'] })).data;
+    const { page, context } = await signIn('demoted.e2e', 'demoted-password-1');
+    await page.waitForURL('**/JobManagement');
+    // The screen has confirmed the session and read its list before the role goes.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.getByRole('menu').first().textContent()).toContain('All jobs');
+    await api('POST', 'User/Update', { id: user.id, roles: ['service'] });
+    // The applications list the menu still offers asks the server, which refuses (403): the session
+    // ends and sign-in says why.
+    await page.getByRole('menu').first().getByRole('link', { name: 'All applications' }).click();
+    await page.waitForURL('**/login**');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your permissions have changed');
+    await context.close();
+  });
+
+  it('shows staff with the site module what the site still lacks until it is done, and nobody else', async () => {
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL('**/NewsManagement/list-news');
+    const checklist = page.getByRole('region', { name: /Make the site your own/ });
+    // The demo site has a name, contact details and jobs, but no logo, and nobody has saved its home page.
+    await expect.poll(() => checklist.getAttribute('aria-label')).toBe('Make the site your own: 2 of 5 steps left');
+    expect(await checklist.getByRole('link').allTextContents()).toEqual(['Upload a logo', 'Edit and save the home page']);
+    await checklist.getByRole('link', { name: 'Edit and save the home page' }).click();
+    await page.waitForURL('**/SiteManagement/pages/edit?key=home');
+    const home = (await api('GET', 'Page/home?draft=1')).data;
+    await api('POST', 'Page/Update', { key: 'home', blocks: home.blocks });
+    await api('POST', 'Site/Update', { logo: '/favicon.svg' });
+    await page.getByRole('menu').first().getByRole('link', { name: 'All news' }).click();
+    await expect.poll(() => checklist.count()).toBe(0);
+    await context.close();
+    const hr = await signIn('hr.e2e', 'hr-password-1');
+    await hr.page.waitForURL('**/JobManagement');
+    await expect.poll(() => hr.page.locator('h1').count()).toBeGreaterThan(0);
+    expect(await hr.page.locator('.first-run-checklist').count()).toBe(0);
+    await hr.context.close();
   });
 
   it('switches the back-office language', async () => {
@@ -452,6 +592,8 @@ describe('the back-office', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('新闻列表');
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('All news');
+    // The way back reads 中文, not the 中 文 antd would space two Chinese characters into.
+    expect(await page.locator('.admin-user button[lang="zh-CN"]').textContent()).toBe('中文');
     expect(await page.evaluate(() => localStorage.getItem('portico.locale'))).toBe('en-US');
     // An ended session clears localStorage, but the sign-in page keeps the chosen language.
     const token = await page.evaluate(() => sessionStorage.getItem('portico.token'));

@@ -8,6 +8,11 @@ import * as m0004 from './migrations/0004-application-search-index.js';
 import * as m0005 from './migrations/0005-application-search-terms.js';
 import * as m0006 from './migrations/0006-application-term-counts.js';
 import * as m0007 from './migrations/0007-inquiry-status-counts.js';
+import * as m0008 from './migrations/0008-nulls-first-indexes.js';
+import * as m0009 from './migrations/0009-media-library.js';
+import * as m0010 from './migrations/0010-site-settings.js';
+import * as m0011 from './migrations/0011-editable-pages.js';
+import * as m0012 from './migrations/0012-unique-category-names.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +23,11 @@ const migrations: Record<string, Migration> = {
   '0005-application-search-terms': m0005,
   '0006-application-term-counts': m0006,
   '0007-inquiry-status-counts': m0007,
+  '0008-nulls-first-indexes': m0008,
+  '0009-media-library': m0009,
+  '0010-site-settings': m0010,
+  '0011-editable-pages': m0011,
+  '0012-unique-category-names': m0012,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,14 +11,12 @@ export async function detectMimeType(content: Buffer): Promise<string | null> {
   return detected.mime;
 }
 
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 export const extensionOf: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
   'image/gif': 'gif',
+  'image/avif': 'avif',
   'application/pdf': 'pdf',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
+import { makeImage } from '../media/test-images.js';
 
-/** The other three image kinds, each as its own signature says (a 1×1 GIF; JPEG and WebP headers). */
-const otherImages: [string, Buffer, string][] = [
-  ['photo.jpg', Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0), Buffer.from('ffd9', 'hex')]), 'image/jpeg'],
-  ['anim.gif', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'image/gif'],
-  ['pic.webp', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 0)]), 'image/webp'],
+/** The other image kinds, real ones (sharp reads each before it is stored). */
+const otherImages = async (): Promise<[string, Buffer, string][]> => [
+  ['photo.jpg', await makeImage('jpeg', 8, 8), 'image/jpeg'],
+  ['anim.gif', await makeImage('gif', 8, 8), 'image/gif'],
+  ['pic.webp', await makeImage('webp', 8, 8), 'image/webp'],
+  ['pic.avif', await makeImage('avif', 8, 8), 'image/avif'],
 ];
 
 describe.each(testEngines())('image uploads on %s', (engine) => {
@@ -37,8 +39,8 @@ describe.each(testEngines())('image uploads on %s', (engine) => {
     expect(download.rawPayload.equals(samples.png)).toBe(true);
   });
 
-  it('takes JPEG, GIF and WebP by content too, whatever name they carry', async () => {
-    for (const [name, content, mimeType] of otherImages) {
+  it('takes JPEG, GIF, WebP and AVIF by content too, whatever name they carry', async () => {
+    for (const [name, content, mimeType] of await otherImages()) {
       const res = await upload(content, admin, `${name}.txt`);
       expect(res.statusCode, name).toBe(200);
       expect(res.json().data).toMatchObject({ mimeType, size: content.length });
@@ -56,8 +58,8 @@ describe.each(testEngines())('image uploads on %s', (engine) => {
     }
   });
 
-  it('refuses an image over 5 MB with 413 and keeps nothing', async () => {
-    const big = Buffer.concat([samples.png, Buffer.alloc(5 * 1024 * 1024, 0)]);
+  it('refuses an image over 20 MB with 413 and keeps nothing', async () => {
+    const big = Buffer.concat([samples.png, Buffer.alloc(20 * 1024 * 1024, 0)]);
     const res = await upload(big, admin, 'big.png');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ isSuccess: false, errorCode: 40013 });
@@ -65,7 +67,7 @@ describe.each(testEngines())('image uploads on %s', (engine) => {
     expect(rows.map((r) => Number(r.size))).not.toContain(big.length);
   });
 
-  it('needs a signed-in user with news or jobs', async () => {
+  it('needs a signed-in user with news, jobs or the site', async () => {
     expect((await upload(samples.png)).statusCode).toBe(401);
     const service = await buildUser(t, admin, ['service']);
     expect((await upload(samples.png, service.token)).statusCode).toBe(403);
@@ -73,11 +75,13 @@ describe.each(testEngines())('image uploads on %s', (engine) => {
     expect((await upload(samples.png, editor.token)).statusCode).toBe(200);
     const hr = await buildUser(t, admin, ['hr']);
     expect((await upload(samples.png, hr.token)).statusCode).toBe(200);
+    const marketing = await buildUser(t, admin, ['marketing']);
+    expect((await upload(samples.png, marketing.token)).statusCode).toBe(200);
   });
 
-  it('asks for the file under its name and answers 404 for unknown files', async () => {
+  it('asks for the file under its name, answers 404 for unknown files and 400 for a malformed id', async () => {
     expect((await upload(samples.png, admin, 'a.png', 'image')).statusCode).toBe(400);
     expect((await t.call('GET', '/api/File/Download/99999')).statusCode).toBe(404);
-    expect((await t.call('GET', '/api/File/Download/abc')).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/File/Download/abc')).statusCode).toBe(400);
   });
 });

@@ -8,6 +8,8 @@ export interface FileStorage {
   put(key: string, content: Buffer): Promise<void>;
   read(key: string): Readable;
   remove(key: string): Promise<void>;
+  /** Whether something is stored under `key` (a made image variant, say). */
+  exists(key: string): Promise<boolean>;
 }
 
 export class DiskStorage implements FileStorage {
@@ -34,6 +36,20 @@ export class DiskStorage implements FileStorage {
   async remove(key: string) {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
+
+  async exists(key: string) {
+    return fs.promises.access(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+}
+
+/** Reads what is stored under `key` whole. */
+export async function readAll(storage: FileStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A fresh key, spread over folders by month: `2026-11/3f9c…`. */

@@ -26,13 +26,15 @@ const DATABASE_DOWN_CODES = new Set([
   'SQLITE_READONLY',
 ]);
 
+const malformed = (message: string) => ({ code: ErrorCode.validation, message, data: { issues: [{ path: '', message }] } });
+
 /** Maps any error to the envelope and its HTTP status; nothing internal reaches the client. */
 function classify(error: FastifyError & { code?: string }): { code: ErrorCodeValue; message: string; data?: unknown } {
   if (error instanceof AppError) return { code: error.errorCode, message: error.message, data: error.data };
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { code: ErrorCode.validation, message: 'Malformed JSON body', data: { issues: [{ path: '', message: 'Malformed JSON body' }] } };
+      return malformed('Malformed JSON body');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
@@ -41,18 +43,25 @@ function classify(error: FastifyError & { code?: string }): { code: ErrorCodeVal
       return { code: ErrorCode.tooLarge, message: 'The request or its file is too large' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { code: ErrorCode.unsupportedType, message: 'Unsupported content type' };
+    // @fastify/multipart: not multipart, a field named after a prototype property, the connection
+    // closed mid-body, or a part labelled JSON that is not JSON.
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PROTO_VIOLATION':
-      return { code: ErrorCode.validation, message: 'Malformed request body', data: { issues: [{ path: '', message: 'Malformed request body' }] } };
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return malformed('Malformed request body');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return malformed('The body does not match its Content-Length');
   }
-  if (error.code && DATABASE_DOWN_CODES.has(error.code)) {
-    return { code: ErrorCode.databaseUnavailable, message: 'The database is unavailable, please try again later' };
-  }
+  // A status the framework or a library set says whose fault it is: a 4xx is the client's, even when
+  // its code is a network one (a body stream cut by the client carries ECONNRESET and 400), so it is
+  // looked at before the database codes.
   if (error.statusCode === 413) return { code: ErrorCode.tooLarge, message: 'The request or its file is too large' };
   if (error.statusCode === 415) return { code: ErrorCode.unsupportedType, message: 'Unsupported content type' };
   if (error.statusCode === 429) return { code: ErrorCode.tooManyRequests, message: 'Too many requests, please try again later' };
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return { code: ErrorCode.validation, message: 'Bad request', data: { issues: [{ path: '', message: 'Bad request' }] } };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return malformed('Bad request');
+  if (error.code && DATABASE_DOWN_CODES.has(error.code)) {
+    return { code: ErrorCode.databaseUnavailable, message: 'The database is unavailable, please try again later' };
   }
   return { code: ErrorCode.unexpected, message: 'Unexpected error' };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { RouteSpec } from './routes.js';
+import type { RouteSpec } from './route-spec.js';
 
-function jsonSchemaOf(schema: z.ZodType) {
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input') {
   try {
-    return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', cycles: 'ref' });
   } catch {
     return { type: 'object' };
   }
@@ -21,7 +21,9 @@ const envelope = (data: object = {}) => ({
 });
 
 const who = (access: RouteSpec['access']) =>
-  access === 'public'
+  typeof access === 'object'
+    ? `Staff with any of the modules ${access.anyOf.map((m) => `\`${m}\``).join(', ')}`
+    : access === 'public'
     ? 'Anyone'
     : access === 'signed-in'
       ? 'Any signed-in user'
@@ -34,19 +36,24 @@ export function openApiDocument(routes: RouteSpec[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const url = `/api/${route.path.replace(/:(\w+)/g, '{$1}')}`;
-    const params = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'integer' },
-    }));
+    const data = route.response ? jsonSchemaOf(route.response, 'output') : undefined;
+    const declared = (schema: z.ZodType | undefined) =>
+      (schema ? (jsonSchemaOf(schema) as { properties?: Record<string, unknown>; required?: string[] }) : {});
+    const path = declared(route.params);
+    const query = declared(route.query);
+    const params = [
+      ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: path.properties?.[name] ?? { type: 'string' } })),
+      ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: !!query.required?.includes(name), schema })),
+    ];
     const operation: Record<string, unknown> = {
       summary: route.summary,
       description: `Who: ${who(route.access)}.`,
       tags: [route.tag],
       parameters: params,
       responses: {
-        200: { description: 'The envelope; `errorCode` 0 on success', content: { 'application/json': { schema: envelope() } } },
+        200: route.raw
+          ? { description: 'The file itself' }
+          : { description: 'The envelope; `errorCode` 0 on success', content: { 'application/json': { schema: envelope(data) } } },
         default: { description: 'An error envelope; see errorCode', content: { 'application/json': { schema: envelope() } } },
       },
     };
@@ -93,11 +100,12 @@ function referencePage(routes: RouteSpec[]) {
       .filter((r) => r.tag === tag)
       .map((r) => {
         const schema = r.body ? jsonSchemaOf(r.body) : r.multipart ? jsonSchemaOf(r.multipart.fields) : null;
+        const answer = r.response ? `<p>Answers in <code>data</code>:</p><pre>${escapeHtml(JSON.stringify(jsonSchemaOf(r.response, 'output'), null, 2))}</pre>` : '';
         const files = r.multipart
           ? `<p>Files: ${Object.entries(r.multipart.files).map(([n, d]) => `<code>${escapeHtml(n)}</code> (${escapeHtml(d)})`).join(', ')}</p>`
           : '';
         return `<details id="${escapeHtml(`${r.method}-${r.path}`)}"><summary><span class="m ${r.method}">${r.method}</span> <code>/api/${escapeHtml(r.path)}</code> — ${escapeHtml(r.summary)}</summary>
-<p>Who: ${escapeHtml(who(r.access))}.</p>${files}${schema ? `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>` : '<p>No body.</p>'}</details>`;
+<p>Who: ${escapeHtml(who(r.access))}.</p>${files}${schema ? `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>` : '<p>No body.</p>'}${answer}</details>`;
       })
       .join('\n');
     return `<section><h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${items}</section>`;

@@ -22,16 +22,29 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 /**
  * The path of the first string (or key) in parsed input that holds a NUL character, or null.
  * PostgreSQL text cannot store NUL, so such input must be refused as invalid before it reaches
- * the database, where it would fail as an unexpected error.
+ * the database, where it would fail as an unexpected error. Walked with a stack of its own, not by
+ * recursion, so no nesting can overflow the call stack; the work is one step per value, which the
+ * body limit bounds (and JSON bodies are refused deeper than JSON_DEPTH_MAX before this runs).
  */
-export function nulPathOf(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+export function nulPathOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
   if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path ? `${path}.${key}` : key;
+  // One frame per open array or object: its entries, the next one to look at, and its path.
+  const frames = [{ entries: Object.entries(value), next: 0, path: '' }];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    if (frame.next === frame.entries.length) {
+      frames.pop();
+      continue;
+    }
+    const [key, item] = frame.entries[frame.next++];
+    const itemPath = frame.path ? `${frame.path}.${key}` : key;
     if (key.includes('\u0000')) return itemPath;
-    const found = nulPathOf(item, itemPath);
-    if (found !== null) return found;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return itemPath;
+    } else if (item !== null && typeof item === 'object') {
+      frames.push({ entries: Object.entries(item), next: 0, path: itemPath });
+    }
   }
   return null;
 }

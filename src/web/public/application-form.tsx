@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { EDUCATION_LEVELS, RESUME_MAX_BYTES } from '../../shared/choices.js';
+import { PUBLIC_PATHS } from '../../shared/paths.js';
 import { api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
 import { fill } from './fill.js';
-import { FailureNotice, Field, Honeypot, SubmitButton, formValues, inputProps, useFormSender, validate } from './form.js';
-import type { FieldErrors, FormText } from './form.js';
+import { FailureNotice, Field, Honeypot, SubmitButton, formValues, inputProps, postedValues, useFormSender, validate } from './form.js';
+import type { FieldErrors, FormText, PostedForm } from './form.js';
 
-const FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'website'] as const;
+/**
+ * The text fields sent to `POST JobApplication` with the `resume` file, by their API names; the
+ * consent box is sent as `consent=true` when ticked. The page's action reads the same.
+ */
+export const APPLICATION_FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'website'] as const;
 const RESUME_EXTENSIONS = /\.(pdf|docx?)$/i;
 const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -16,22 +21,29 @@ export interface ApplicationFormProps {
   jobs: { id: number; title: string; location: string | null }[];
   jobId: number | null;
   text: { apply: PublicCopy['apply']; form: FormText };
+  /** The page's own address, with its query: without JavaScript the form is posted there. */
+  action: string;
+  posted?: PostedForm;
 }
 
 /**
  * The job application, an island of `/ApplyNow`: the shared schema checks the fields, the résumé's
- * size and kind are checked before it is sent, and the upload shows its progress.
+ * size and kind are checked before it is sent, and the upload shows its progress. Without
+ * JavaScript it is a plain multipart form posted to its page, which answers with `posted`.
  */
-export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
+export function ApplicationForm({ jobs, jobId, text, action, posted }: ApplicationFormProps) {
   const { apply } = text;
-  const { sending, errors, failure, send } = useFormSender(text.form);
+  const { sending, errors, failure, send } = useFormSender(text.form, posted);
   const [progress, setProgress] = useState<number | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(posted?.sent ? (posted.email ?? '') : null);
+  const values = postedValues(posted);
+  // A refused post comes back without its file: a browser cannot put one into a file input.
+  const resumeHint = posted && !posted.sent ? [text.form.resumeAgain, apply.resumeHint] : apply.resumeHint;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const values: Record<string, unknown> = formValues(form, FIELDS);
+    const values: Record<string, unknown> = formValues(form, APPLICATION_FIELDS);
     const consent = (form.elements.namedItem('consent') as HTMLInputElement).checked;
     const resume = (form.elements.namedItem('resume') as HTMLInputElement).files?.[0];
     const check = async () => {
@@ -58,7 +70,7 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
     });
   };
 
-  if (sentTo) {
+  if (sentTo !== null) {
     return (
       <div className="article">
         <div className="notice success" role="status">
@@ -66,7 +78,7 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
           <p>{fill(apply.success, { email: sentTo })}</p>
         </div>
         <div className="actions">
-          <a className="button" href="/Jobs">
+          <a className="button" href={PUBLIC_PATHS.jobs}>
             {apply.another}
           </a>
         </div>
@@ -75,10 +87,10 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
   }
   if (jobs.length === 0) return <p>{apply.noJobs}</p>;
   return (
-    <form className="form" method="post" action="/api/JobApplication" encType="multipart/form-data" noValidate onSubmit={onSubmit}>
+    <form className="form" method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit}>
       <FailureNotice failure={failure} />
       <Field name="jobId" label={apply.job} error={errors.jobId}>
-        <select {...inputProps('jobId', errors)} defaultValue={jobId ?? ''} required>
+        <select {...inputProps('jobId', errors)} defaultValue={values.jobId ?? jobId ?? ''} required>
           <option value="">{apply.chooseJob}</option>
           {jobs.map((job) => (
             <option key={job.id} value={job.id}>
@@ -88,16 +100,16 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
         </select>
       </Field>
       <Field name="name" label={apply.name} error={errors.name}>
-        <input {...inputProps('name', errors)} type="text" autoComplete="name" required maxLength={100} />
+        <input {...inputProps('name', errors)} defaultValue={values.name} type="text" autoComplete="name" required maxLength={100} />
       </Field>
       <Field name="phone" label={apply.phone} error={errors.phone}>
-        <input {...inputProps('phone', errors)} type="tel" autoComplete="tel" required maxLength={30} />
+        <input {...inputProps('phone', errors)} defaultValue={values.phone} type="tel" autoComplete="tel" required maxLength={30} />
       </Field>
       <Field name="email" label={apply.email} error={errors.email}>
-        <input {...inputProps('email', errors)} type="email" autoComplete="email" required maxLength={100} />
+        <input {...inputProps('email', errors)} defaultValue={values.email} type="email" autoComplete="email" required maxLength={100} />
       </Field>
       <Field name="education" label={`${apply.education} (${apply.optional})`} error={errors.education}>
-        <select {...inputProps('education', errors)} defaultValue="">
+        <select {...inputProps('education', errors)} defaultValue={values.education ?? ''}>
           <option value="">—</option>
           {EDUCATION_LEVELS.map((level) => (
             <option key={level} value={level}>
@@ -107,20 +119,20 @@ export function ApplicationForm({ jobs, jobId, text }: ApplicationFormProps) {
         </select>
       </Field>
       <Field name="yearsOfExperience" label={`${apply.yearsOfExperience} (${apply.optional})`} error={errors.yearsOfExperience}>
-        <input {...inputProps('yearsOfExperience', errors)} type="number" min={0} max={70} inputMode="numeric" />
+        <input {...inputProps('yearsOfExperience', errors)} defaultValue={values.yearsOfExperience} type="number" min={0} max={70} inputMode="numeric" />
       </Field>
       <Field name="coverLetter" label={apply.coverLetter} error={errors.coverLetter}>
-        <textarea {...inputProps('coverLetter', errors)} maxLength={5000} />
+        <textarea {...inputProps('coverLetter', errors)} defaultValue={values.coverLetter} maxLength={5000} />
       </Field>
-      <Field name="resume" label={apply.resume} error={errors.resume} hint={apply.resumeHint}>
+      <Field name="resume" label={apply.resume} error={errors.resume} hint={resumeHint}>
         <input {...inputProps('resume', errors, true)} type="file" required accept={RESUME_ACCEPT} />
       </Field>
       <div className="field">
         <div className="check">
-          <input {...inputProps('consent', errors)} type="checkbox" value="true" required />
+          <input {...inputProps('consent', errors)} type="checkbox" value="true" defaultChecked={values.consent === 'true'} required />
           <label htmlFor="field-consent">
             {apply.consent}{' '}
-            <a href="/privacy" target="_blank">
+            <a href={PUBLIC_PATHS.privacy} target="_blank">
               {apply.privacy}
             </a>
           </label>

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 
 import { ErrorCode } from '../../shared/api.js';
+import type { ValidationIssue } from '../../shared/api.js';
 import { ApiError, api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
 import { fill } from './fill.js';
@@ -14,6 +15,15 @@ export type FieldErrors = Record<string, string>;
  * docs/decisions/0010-public-islands.md), so they get their texts as data, not through a hook.
  */
 export type FormText = PublicCopy['form'];
+
+/**
+ * What a form posted without JavaScript came back with (its page's action): the page renders the
+ * form from it, sent or refused with the visitor's values and the reasons. Never a file: a browser
+ * cannot put one back into a file input.
+ */
+export type PostedForm =
+  | { sent: true; email?: string }
+  | { sent: false; values: Record<string, string>; errors: FieldErrors; failure: string };
 
 /** A message in the visitor's language for a field the schema or the server refused. */
 export function fieldMessage(path: string, code: string | undefined, message: string, text: FormText): string {
@@ -44,6 +54,43 @@ export function validate(schema: z.ZodType, values: unknown, text: FormText): Fi
   return errors;
 }
 
+/** A refusal as the API answers it (an ApiError in the browser, the envelope on the server). */
+export interface ApiRefusal {
+  errorCode: number;
+  message: string;
+  issues: readonly ValidationIssue[];
+}
+
+/**
+ * Why the server refused a form, in the visitor's language: each field's reason on the field,
+ * throttling and other failures in one message. `values` (what was sent) tells an empty field, which
+ * is asked for rather than called invalid, as `validate` does.
+ */
+export function refusalOf(refused: ApiRefusal, text: FormText, values: Record<string, unknown> = {}): { errors: FieldErrors; failure: string } {
+  const errors: FieldErrors = {};
+  for (const issue of refused.issues) {
+    if (!issue.path || errors[issue.path]) continue;
+    const value = values[issue.path];
+    errors[issue.path] = typeof value === 'string' && value.trim() === '' ? text.required : fieldMessage(issue.path, undefined, issue.message, text);
+  }
+  if (refused.errorCode === ErrorCode.unsupportedType) errors.resume = text.resumeType;
+  if (refused.errorCode === ErrorCode.tooLarge) errors.resume = text.resumeSize;
+  const failure =
+    refused.errorCode === ErrorCode.tooManyRequests
+      ? text.tooMany
+      : refused.errorCode === ErrorCode.notFound
+        ? text.jobClosed
+        : Object.keys(errors).length
+          ? text.fixErrors
+          : fill(text.failed, { message: refused.message });
+  return { errors, failure };
+}
+
+/** The values a refused post brings back, to fill the form with; nothing for a fresh form. */
+export function postedValues(posted: PostedForm | undefined): Record<string, string> {
+  return posted && !posted.sent ? posted.values : {};
+}
+
 export interface FormState {
   sending: boolean;
   errors: FieldErrors;
@@ -54,8 +101,10 @@ export interface FormState {
  * Sends a public form once at a time: validation first, then the call; server refusals land on
  * their fields, throttling and other failures in one message, nothing typed is lost.
  */
-export function useFormSender(text: FormText) {
-  const [state, setState] = useState<FormState>({ sending: false, errors: {}, failure: null });
+export function useFormSender(text: FormText, posted?: PostedForm) {
+  const [state, setState] = useState<FormState>(() =>
+    posted && !posted.sent ? { sending: false, errors: posted.errors, failure: posted.failure } : { sending: false, errors: {}, failure: null },
+  );
   const busy = useRef(false);
   /** `check` validates (it may load the schema first); `call` sends. */
   const send = async (check: () => Promise<FieldErrors>, call: () => Promise<void>) => {
@@ -78,21 +127,8 @@ export function useFormSender(text: FormText) {
       await call();
       setState({ sending: false, errors: {}, failure: null });
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      const serverErrors: FieldErrors = {};
-      for (const issue of apiError?.issues ?? []) {
-        if (issue.path && !serverErrors[issue.path]) serverErrors[issue.path] = fieldMessage(issue.path, undefined, issue.message, text);
-      }
-      if (apiError?.errorCode === ErrorCode.unsupportedType) serverErrors.resume = text.resumeType;
-      if (apiError?.errorCode === ErrorCode.tooLarge) serverErrors.resume = text.resumeSize;
-      const failure =
-        apiError?.errorCode === ErrorCode.tooManyRequests
-          ? text.tooMany
-          : apiError?.errorCode === ErrorCode.notFound
-            ? text.jobClosed
-            : Object.keys(serverErrors).length
-              ? text.fixErrors
-              : fill(text.failed, { message: apiError?.message ?? String(error) });
+      const refused = error instanceof ApiError ? error : { errorCode: ErrorCode.unexpected, message: String(error), issues: [] };
+      const { errors: serverErrors, failure } = refusalOf(refused, text);
       setState({ sending: false, errors: serverErrors, failure });
       focusFirstError(serverErrors);
     } finally {
@@ -106,9 +142,21 @@ export function useFormSender(text: FormText) {
  * A public form sent as JSON (contact, join-us): its named fields are collected, checked with the
  * schema (loaded on first submit), sent to `path`, and the form is emptied once the server took it.
  */
-export function useJsonForm({ path, fields, schema, text }: { path: string; fields: readonly string[]; schema: () => Promise<z.ZodType>; text: FormText }) {
-  const { send, ...state } = useFormSender(text);
-  const [done, setDone] = useState(false);
+export function useJsonForm({
+  path,
+  fields,
+  schema,
+  text,
+  posted,
+}: {
+  path: string;
+  fields: readonly string[];
+  schema: () => Promise<z.ZodType>;
+  text: FormText;
+  posted?: PostedForm;
+}) {
+  const { send, ...state } = useFormSender(text, posted);
+  const [done, setDone] = useState(posted?.sent ?? false);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -123,15 +171,25 @@ export function useJsonForm({ path, fields, schema, text }: { path: string; fiel
   return { ...state, done, onSubmit, again: () => setDone(false) };
 }
 
-/** What a visitor sees once the server has their message, with a way to write another. */
-export function SentNotice({ title, text, again, onAgain }: { title: string; text: string; again: string; onAgain: () => void }) {
+/**
+ * What a visitor sees once the server has their message, with a way to write another: a link to the
+ * empty form, which the island turns into showing the form again in place.
+ */
+export function SentNotice({ title, text, again, href, onAgain }: { title: string; text: string; again: string; href: string; onAgain: () => void }) {
   return (
     <div className="notice success" role="status">
       <strong>{title}</strong>
       <p>{text}</p>
-      <button type="button" className="button secondary" onClick={onAgain}>
+      <a
+        className="button secondary"
+        href={href}
+        onClick={(event) => {
+          event.preventDefault();
+          onAgain();
+        }}
+      >
         {again}
-      </button>
+      </a>
     </div>
   );
 }
@@ -163,12 +221,22 @@ function focusFirstError(errors: FieldErrors) {
 }
 
 /** A labelled input whose error is announced with it. */
-export function Field({ name, label, error, hint, children }: { name: string; label: ReactNode; error?: string; hint?: string; children: ReactNode }) {
+export function Field({ name, label, error, hint, children }: { name: string; label: ReactNode; error?: string; hint?: string | readonly string[]; children: ReactNode }) {
+  const hints = typeof hint === 'string' ? [hint] : (hint ?? []);
   return (
     <div className="field">
       <label htmlFor={`field-${name}`}>{label}</label>
       {children}
-      {hint && <p className="field-hint" id={`hint-${name}`}>{hint}</p>}
+      {hints.length > 0 && (
+        <p className="field-hint" id={`hint-${name}`}>
+          {hints.map((line, index) => (
+            <Fragment key={line}>
+              {index > 0 && <br />}
+              {line}
+            </Fragment>
+          ))}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`error-${name}`} role="alert">
           {error}

@@ -1,0 +1,81 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ModuleKey } from '../../shared/modules.js';
+import type { SessionUser } from '../auth/session-user.js';
+
+/**
+ * Who may make a call: anyone, anyone signed in, staff with one module, staff with any of some
+ * modules, or anyone with staff of the module seeing more (`public-or-news`).
+ */
+export type Access = 'public' | 'signed-in' | ModuleKey | `public-or-${ModuleKey}` | { anyOf: readonly ModuleKey[] };
+
+export interface MultipartSpec<Fields = unknown> {
+  /** The text fields, checked like a JSON body. */
+  fields: z.ZodType<Fields>;
+  /** The file parts taken, by name, described for the API reference. */
+  files: Record<string, string>;
+  /** The refusal of a file part that is not taken (another name, or a second one). */
+  unexpectedFileMessage: string;
+  /** The upload library's limits for this call (file size in bytes, file and field counts). */
+  limits: { fileSize: number; files: number; fields?: number; fieldSize?: number };
+}
+
+/** What a call's handler is given: its request, and its inputs already checked by their schemas. */
+export interface Call<Body = unknown, Params = unknown, Query = unknown> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: Body;
+  params: Params;
+  query: Query;
+  /** The signed-in user; always set for calls that need one. */
+  user: SessionUser | null;
+  /** For `public-or-…` calls: whether the caller sees the public view (anyone but staff of the module). */
+  publicView: boolean;
+  /** Multipart calls: their files by part name. */
+  files: Record<string, { name: string; content: Buffer }>;
+}
+
+export interface RouteSpec<Body = unknown, Params = unknown, Query = unknown> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Below `/api`, as the contract names it: `News/Query`, `News/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  /** The JSON body; refused with 400 naming each field when it does not match. */
+  body?: z.ZodType<Body>;
+  /** Calls that take no body at all (a delete by `POST {E}/{id}`): anything but an empty one is refused. */
+  emptyBody?: true;
+  /** The path parameters; a path that does not match is refused with 400 naming the parameter. */
+  params?: z.ZodType<Params>;
+  /** The query string. */
+  query?: z.ZodType<Query>;
+  /** Multipart calls: the text fields' schema (read as the body) and the file parts taken. */
+  multipart?: MultipartSpec<Body>;
+  /** The envelope's `data` on success: documented, and checked against every answer in the tests. */
+  response?: z.ZodType;
+  /**
+   * Runs around reading and checking the input and the handler, after the access check: the sign-in
+   * lock and the public forms' allowance must count a request before its body is looked at.
+   */
+  around?: <T>(request: FastifyRequest, run: () => Promise<T>) => Promise<T>;
+  /**
+   * Answers the envelope's `data`; throw an AppError to refuse. (A method, so that a list of specs
+   * with different inputs is a list of `RouteSpec`.)
+   */
+  handler(call: Call<Body, Params, Query>): Promise<unknown>;
+  /**
+   * For calls whose public answers are kept (`ctx.publicCache`): the key of this request's answer,
+   * built from the request as sent. A visitor's request whose answer is kept is answered before its
+   * input is read again: the answer was only kept once a request with that very key had passed its
+   * schemas (the JSON parser bounds a body's depth, so building the key cannot fail). The handler
+   * keeps its answer under the same key.
+   */
+  publicCacheKey?(request: FastifyRequest): string;
+  /** Handlers that send their own reply (file downloads) set this. */
+  raw?: boolean;
+  bodyLimit?: number;
+}
+
+/** Keeps a spec's input types, inferred from its schemas, for its handler. */
+export const route = <Body = undefined, Params = undefined, Query = undefined>(spec: RouteSpec<Body, Params, Query>): RouteSpec => spec;
