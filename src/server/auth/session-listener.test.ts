@@ -6,7 +6,7 @@ import { buildUser, createTestApp, isSessionCached, warmSession } from '../testi
 import type { TestApp } from '../testing/harness.js';
 import { SessionCache } from './session-cache.js';
 import type { CachedSession } from './session-cache.js';
-import { SessionListener, applyPayload } from './session-listener.js';
+import { SessionListener, applyPayload, retryDelaySeconds } from './session-listener.js';
 import { hashToken } from './tokens.js';
 
 /** Polls until `check` holds; answers whether it did within `withinMs`. */
@@ -48,6 +48,10 @@ describe('session invalidation notices', () => {
 });
 
 describe('the session invalidation listener', () => {
+  it('tries again 1 s after a loss, doubling to 30 s while attempts fail', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 20].map(retryDelaySeconds)).toEqual([1, 1, 2, 4, 8, 16, 30, 30, 30]);
+  });
+
   it('bypasses the cache while it cannot listen, and warns once without the database URL', async () => {
     const lines: string[] = [];
     const log = { warn: (...args: unknown[]) => lines.push(JSON.stringify(args)), info: () => undefined } as unknown as FastifyBaseLogger;
@@ -94,7 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session revocation across instanc
   async function killListenerOfB() {
     const killed = await sql<{ killed: boolean }>`
       select pg_terminate_backend(pid) as killed from pg_stat_activity
-      where datname = current_database() and application_name = ${B_NAME} and query like 'LISTEN%'`.execute(a.app.ctx.db.kysely);
+      where datname = current_database() and application_name = ${B_NAME} and query ilike 'listen %'`.execute(a.app.ctx.db.kysely);
     expect(killed.rows).toEqual([{ killed: true }]);
   }
 
@@ -128,6 +132,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session revocation across instanc
     expect((await me(b, user.token)).statusCode).toBe(200);
     await sql`notify portico_sessions`.execute(a.app.ctx.db.kysely);
     expect(await eventually(refusedOn(b, user.token), 2_000)).toBe(true);
+  });
+
+  it('closes for good while it waits to listen again: no connection is opened afterwards', async () => {
+    const name = 'portico_test_closed_listener';
+    const url = new URL((a.app.ctx.config.database as { url: string }).url);
+    url.searchParams.set('application_name', name);
+    const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+    const cache = new SessionCache(3_600_000);
+    const listener = new SessionListener(url.toString(), cache, log);
+    const connections = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where application_name = ${name}`.execute(a.app.ctx.db.kysely)).rows[0].n);
+    try {
+      await listener.start();
+      expect(cache.bypassed).toBe(false);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(a.app.ctx.db.kysely);
+      expect(await eventually(() => cache.bypassed, 2_000)).toBe(true);
+    } finally {
+      // Within the second before the next attempt.
+      await listener.close();
+    }
+    await sleep(1_500);
+    expect(await connections()).toBe(0);
   });
 
   it('reads every session from the database while B\'s listener is down, and caches again once it is back', async () => {

@@ -1,7 +1,8 @@
+import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import postgres from 'postgres';
 import type { SessionCache } from './session-cache.js';
 
 /** The PostgreSQL channel on which instances tell each other which cached sessions to forget. */
@@ -31,20 +32,34 @@ export async function announceSessionChange<DB>(db: Kysely<DB>, change: SessionC
   await sql`select pg_notify(${SESSION_CHANNEL}, ${payloadOf(change)})`.execute(db);
 }
 
-const FIRST_RETRY_MS = 1_000;
-const LAST_RETRY_MS = 30_000;
+/** Seconds before the listener's next attempt: 1 s after a loss, doubling to 30 s while attempts fail. */
+export function retryDelaySeconds(failedAttempts: number): number {
+  return Math.min(2 ** Math.max(failedAttempts - 1, 0), 30);
+}
+
+/** Where postgres.js asks a `socket` function to connect (an option its type declarations omit). */
+interface SocketTarget {
+  host: string[];
+  port: number[];
+  path: string | false;
+}
 
 /**
- * One dedicated connection per instance (not from the pool: a pooled client is handed to queries
- * and its LISTEN would come and go with it) that runs `LISTEN portico_sessions` and forgets what
- * other instances revoke. While it is not listening, revocations elsewhere could go unseen, so the
- * cache is bypassed (every lookup reads the database) until LISTEN has succeeded again.
+ * One dedicated connection per instance (postgres.js's `listen()` opens its own, outside the pool)
+ * that runs `LISTEN portico_sessions` and forgets what other instances revoke. While it is not
+ * listening, revocations elsewhere could go unseen, so the cache is bypassed (every lookup reads the
+ * database) until LISTEN has succeeded again.
+ *
+ * postgres.js reconnects and listens again by itself, and calls `onlisten` each time it does. It
+ * says nothing when the connection is lost, except by asking `backoff` how long to wait before the
+ * next attempt, which it does as the connection closes: that question is taken as the news of the
+ * loss, and its answer paces the attempts (1 s, doubling to 30 s).
  */
 export class SessionListener {
-  private client: pg.Client | null = null;
-  private retryMs = FIRST_RETRY_MS;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private sql: postgres.Sql | null = null;
   private closed = false;
+  /** While the first attempt runs: it reports its own failure, with the reason. */
+  private starting = false;
   /** Whether the current outage (or failed start) has been logged. */
   private warned = false;
 
@@ -56,66 +71,76 @@ export class SessionListener {
     cache.setBypassed(true);
   }
 
-  /** Connects and listens; resolves after the first attempt, whether it worked or a retry is set. */
+  /** Connects and listens; resolves after the first attempt, whether it worked or attempts go on. */
   async start(): Promise<void> {
-    await this.connect();
+    if (this.sql || this.closed) return;
+    const options = {
+      max: 1,
+      connect_timeout: 10,
+      // Keep-alive probes (after 60 s without traffic) find a connection that died silently; until
+      // they do, the cache's one-minute limit bounds what a lost notice can cost.
+      keep_alive: 60,
+      backoff: (failedAttempts: number) => {
+        this.lost();
+        return retryDelaySeconds(failedAttempts);
+      },
+      socket: (target: SocketTarget) => this.openSocket(target),
+    };
+    this.sql = postgres(this.url, options);
+    this.starting = true;
+    try {
+      await this.sql.listen(SESSION_CHANNEL, (payload) => applyPayload(this.cache, payload), () => this.listening());
+    } catch (error) {
+      this.down(error);
+    } finally {
+      this.starting = false;
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    const client = this.client;
-    this.client = null;
     this.cache.setBypassed(true);
-    await client?.end().catch(() => undefined);
+    const sql = this.sql;
+    this.sql = null;
+    await sql?.end({ timeout: 0 }).catch(() => undefined);
   }
 
-  private async connect(): Promise<void> {
-    this.retryTimer = null;
+  /**
+   * Opens the listener's connection as postgres.js would (to the URL's first host), and none once
+   * the listener is closed: postgres.js keeps an attempt it has scheduled even after `end()`, and
+   * that attempt would open a connection that nobody closes.
+   */
+  private openSocket({ host, port, path }: SocketTarget): net.Socket {
+    if (this.closed) throw new Error('the session invalidation listener is closed');
+    const socket = path ? net.connect(path) : net.connect(port[0], host[0]);
+    // postgres.js reads the server's name from here when it starts TLS.
+    return Object.assign(socket, { host: host[0] });
+  }
+
+  /** LISTEN succeeded, at start or after a loss. */
+  private listening(): void {
     if (this.closed) return;
-    // Keep-alive probes find a connection that died silently; until they do, the cache's
-    // one-minute limit bounds what a lost notification can cost.
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
-    this.client = client;
-    client.on('notification', (message) => {
-      if (message.channel === SESSION_CHANNEL) applyPayload(this.cache, message.payload);
-    });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
-    } catch (error) {
-      this.lost(client, error);
-      return;
-    }
-    if (this.client !== client) return;
     if (this.warned) this.log.info('session invalidation listener back: sessions are cached again');
     this.warned = false;
-    this.retryMs = FIRST_RETRY_MS;
     // Emptied as it resumes: what was read while not listening may have been revoked unseen.
     this.cache.setBypassed(false);
   }
 
-  /** Called for every sign of trouble on a client; only the first for the current client counts. */
-  private lost(client: pg.Client, error?: unknown): void {
-    if (this.client !== client) return;
-    this.client = null;
+  /** The listening connection closed, or an attempt to open one failed. */
+  private lost(): void {
+    if (this.closed || this.starting) return;
+    this.down();
+  }
+
+  private down(error?: unknown): void {
     this.cache.setBypassed(true);
-    client.removeAllListeners('notification');
-    // A late error from the abandoned client must not go unhandled.
-    client.on('error', () => undefined);
-    client.end().catch(() => undefined);
     if (this.closed) return;
-    // One warning per outage, not one per failed retry; the message only: the connection string
+    // One warning per outage, not one per failed attempt; the message only: the connection string
     // may hold a password and is never logged.
     if (!this.warned) {
-      const reason = error instanceof Error ? error.message : 'connection ended';
+      const reason = error instanceof Error ? error.message : 'connection lost';
       this.log.warn({ reason }, 'session invalidation listener down: sessions are read from the database until it is back');
       this.warned = true;
     }
-    this.retryTimer = setTimeout(() => void this.connect(), this.retryMs).unref();
-    this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
   }
 }

@@ -1,10 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { connect } from './connect.js';
+import { SQLITE_DRIVER, connect } from './connect.js';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 import { postgresDialects } from './postgres.js';
@@ -43,6 +46,90 @@ describe.each(testEngines())('kept statements on %s', (engine) => {
       expect(await read()).toEqual([{ c: 1, b: 2 }]);
     } finally {
       await close();
+    }
+  });
+});
+
+/** A SQLite database in a folder of its own, removed afterwards. */
+async function withSqlite(work: (db: ReturnType<typeof connect>) => Promise<void>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-driver-'));
+  const db = connect({ kind: 'sqlite', file: path.join(dir, 'portico.db') });
+  try {
+    await work(db);
+  } finally {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Node-API 10 came with Node 22.14; Node 20 never has it (docs/decisions/0031-node-24.md).
+const hasNodeApi10 = Number(process.versions.napi) >= 10;
+const [usedDriver, otherDriver] = hasNodeApi10 ? ['better-sqlite3-napi', 'better-sqlite3'] : ['better-sqlite3', 'better-sqlite3-napi'];
+
+describe(`the SQLite driver on Node ${process.versions.node} (Node-API ${process.versions.napi})`, () => {
+  const require = createRequire(import.meta.url);
+  /** The folder a driver is installed in, found without loading it. */
+  const folderOf = (name: string) => path.dirname(require.resolve(`${name}/package.json`)) + path.sep;
+
+  it(`is ${usedDriver} (better-sqlite3 ${hasNodeApi10 ? 13 : 12}), and ${otherDriver} is never loaded`, async () => {
+    expect(SQLITE_DRIVER).toBe(usedDriver);
+    await withSqlite(async (db) => {
+      expect((await sql<{ n: number }>`select 1 as n`.execute(db.kysely)).rows).toEqual([{ n: 1 }]);
+    });
+    const used = folderOf(usedDriver);
+    const other = folderOf(otherDriver);
+    const version = JSON.parse(fs.readFileSync(path.join(used, 'package.json'), 'utf8')).version as string;
+    expect(version.split('.')[0]).toBe(hasNodeApi10 ? '13' : '12');
+    const modules = Object.keys(require.cache);
+    expect(modules.filter((file) => file.startsWith(used))).not.toEqual([]);
+    expect(modules.filter((file) => file.startsWith(other))).toEqual([]);
+    // The native addon too: the shared objects this process has mapped.
+    if (fs.existsSync('/proc/self/maps')) {
+      const maps = fs.readFileSync('/proc/self/maps', 'utf8');
+      expect(maps).toContain(used);
+      expect(maps).not.toContain(other);
+    }
+  });
+
+  it('runs thousands of statements that the garbage collector frees, which aborted Node 24 with better-sqlite3 12', () => {
+    // In a process of its own, through connect(): the abort takes the whole process down.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-driver-'));
+    const script = `
+      import { sql } from 'kysely';
+      import { connect } from './src/server/db/connect.ts';
+      const db = connect({ kind: 'sqlite', file: process.argv[1] });
+      // Far more distinct statements than the connection keeps (256): the others are freed.
+      for (let i = 0; i < 5000; i++) await sql\`select \${sql.lit(i)} as n\`.execute(db.kysely);
+      await db.close();
+      console.log('done');
+    `;
+    try {
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path.join(dir, 'portico.db')], {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(child.stderr).not.toContain('Assertion failed');
+      expect({ status: child.status, signal: child.signal, stdout: child.stdout.trim() }).toEqual({ status: 0, signal: null, stdout: 'done' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('durability on sqlite', () => {
+  it('syncs the write-ahead log at every commit, so an acknowledged write survives a power loss', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-sync-'));
+    const db = connect({ kind: 'sqlite', file: path.join(dir, 'portico.db') });
+    try {
+      const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db.kysely);
+      expect(rows[0].journal_mode).toBe('wal');
+      // 2 is FULL; NORMAL (1) syncs the log only at checkpoints, losing the last commits on power loss.
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(Number(sync.rows[0].synchronous)).toBe(2);
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

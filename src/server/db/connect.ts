@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Config } from '../config.js';
 import { recentlyUsed } from '../recently-used.js';
@@ -20,6 +21,24 @@ export interface Db {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * The better-sqlite3 this Node needs (docs/decisions/0031-node-24.md). Up to version 12 it is built
+ * on Node's C++ object wrapper, which Node 24 changed: there a statement freed by the garbage
+ * collector aborts the process. Version 13 is built on Node-API 10 and fixes that, but crashes on a
+ * Node without Node-API 10 (Node 20, and 22 before 22.14), where 12 runs. Both are dependencies (13
+ * under the alias `better-sqlite3-napi`), and only the one for the running Node is ever loaded.
+ * They have one API, typed by `@types/better-sqlite3`.
+ */
+export const SQLITE_DRIVER = Number(process.versions.napi) >= 10 ? 'better-sqlite3-napi' : 'better-sqlite3';
+
+let SqliteDatabase: typeof SQLite | undefined;
+
+/** Loaded on the first SQLite connection: an instance on PostgreSQL never loads either. */
+function openSqlite(file: string): SQLite.Database {
+  SqliteDatabase ??= createRequire(import.meta.url)(SQLITE_DRIVER) as typeof SQLite;
+  return new SqliteDatabase(file);
 }
 
 const STATEMENTS_KEPT = 256;
@@ -121,11 +140,13 @@ export function connect(database: Config['database']): Db {
     };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SQLite(database.file);
+  const sqlite = openSqlite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // An acknowledged write (a job application, say) must survive a power loss, not only a crash of
+  // the process: in WAL mode only FULL syncs the log at each commit (docs/decisions/0030).
+  sqlite.pragma('synchronous = FULL');
   dropValueSamples(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {

@@ -63,6 +63,7 @@ export function postgresDialects(url: string, options: { max?: number } = {}): {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new PostgresJsDriver(sql, mayPrepare, pinned),
     createQueryCompiler: () => new PostgresQueryCompiler(),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own dialect interface takes any database
     createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
   });
   return { shared: dialect(false), sessions: dialect(true), sql };
