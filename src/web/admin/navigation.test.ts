@@ -15,7 +15,15 @@ describe('back-office navigation', () => {
     const modules = modulesOf(['admin']);
     expect(breadcrumbOf(modules, '/NewsManagement/category-news').map((c) => c.key)).toEqual(['news', 'news.categories']);
     expect(breadcrumbOf(modules, '/JobCategoryManagement').map((c) => c.key)).toEqual(['jobs', 'jobs.categories']);
-    expect(breadcrumbOf(modules, '/ApplyInfoManagement/ContactDetails').map((c) => c.key)).toEqual(['applications', 'applications.list']);
+    expect(breadcrumbOf(modules, '/ApplyInfoManagement/ContactDetails', '?id=3').map((c) => c.key)).toEqual(['applications', 'applications.list', '/ApplyInfoManagement/ContactDetails']);
+    // Screens below a menu entry end the chain with their own name, which says whether they create.
+    const screen = (path: string, search = '') => breadcrumbOf(modules, path, search).map((c) => c.titleKey ?? c.key);
+    expect(screen('/NewsManagement/modify-news', '?id=4')).toEqual(['news', 'news.list', 'news.editTitle']);
+    expect(screen('/NewsManagement/modify-news')).toEqual(['news', 'news.list', 'news.createTitle']);
+    expect(screen('/NewsManagement/view-news', '?id=4')).toEqual(['news', 'news.list', 'news.viewTitle']);
+    expect(screen('/JobManagement/Add', '?id=7')).toEqual(['jobs', 'jobs.list', 'jobs.editTitle']);
+    expect(screen('/JobManagement/Add')).toEqual(['jobs', 'jobs.list', 'jobs.createTitle']);
+    expect(screen('/ApplyInfoManagement/ContactDetails', '?id=9')).toEqual(['applications', 'applications.list', 'applications.details']);
     expect(breadcrumbOf(modulesOf(['editor']), '/UserManagement/list')).toEqual([]);
     const nested = [{ key: 'news' as const, name: 'News', menus: [{ key: 'a', name: 'A', path: '/a', menus: [{ key: 'b', name: 'B', path: '/a/b' }] }] }];
     expect(breadcrumbOf(nested, '/a/b').map((c) => c.name)).toEqual(['News', 'A', 'B']);

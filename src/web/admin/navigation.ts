@@ -1,14 +1,16 @@
 import type { Menu, ModuleKey, UserModule } from '../../shared/modules.js';
+import { ADMIN_PATHS, AUTH_PATHS } from '../../shared/paths.js';
 
 /** Which module each back-office address belongs to (its screens beyond the menu entries too). */
 const MODULE_PREFIXES: [prefix: string, module: ModuleKey][] = [
-  ['/NewsManagement', 'news'],
-  ['/JobCategoryManagement', 'jobs'],
-  ['/JobManagement', 'jobs'],
-  ['/ApplyInfoManagement', 'applications'],
-  ['/ContactInfoManagement', 'contact'],
-  ['/JoinusManagement', 'joinus'],
-  ['/UserManagement', 'users'],
+  [ADMIN_PATHS.news, 'news'],
+  [ADMIN_PATHS.jobCategories, 'jobs'],
+  [ADMIN_PATHS.jobs, 'jobs'],
+  [ADMIN_PATHS.applications, 'applications'],
+  [ADMIN_PATHS.contact, 'contact'],
+  [ADMIN_PATHS.joinUs, 'joinus'],
+  [ADMIN_PATHS.users, 'users'],
+  [ADMIN_PATHS.site, 'site'],
 ];
 
 export function moduleOfPath(pathname: string): ModuleKey | null {
@@ -20,10 +22,33 @@ export interface Crumb {
   key: string;
   name: string;
   path?: string;
+  /** A screen below a menu entry (an editor, a details page): the catalogue key of its name. */
+  titleKey?: string;
 }
 
-/** The chain of menu names leading to a path: module, menu, and deeper menus when nested. */
-export function breadcrumbOf(modules: readonly UserModule[], pathname: string): Crumb[] {
+/**
+ * Screens below a menu entry, each with the catalogue key of its name, with an `id` in the address
+ * and without one (an editor without an id creates).
+ */
+const SCREENS: Record<string, { withId: string; withoutId: string }> = {
+  [ADMIN_PATHS.newsEdit]: { withId: 'news.editTitle', withoutId: 'news.createTitle' },
+  [ADMIN_PATHS.newsView]: { withId: 'news.viewTitle', withoutId: 'news.viewTitle' },
+  [ADMIN_PATHS.jobEdit]: { withId: 'jobs.editTitle', withoutId: 'jobs.createTitle' },
+  [ADMIN_PATHS.applicationDetails]: { withId: 'applications.details', withoutId: 'applications.details' },
+};
+
+function screenCrumb(pathname: string, search: string): Crumb[] {
+  const screen = Object.entries(SCREENS).find(([path]) => path.toLowerCase() === pathname.toLowerCase());
+  if (!screen) return [];
+  const [path, keys] = screen;
+  return [{ key: path, name: path, titleKey: new URLSearchParams(search).get('id') ? keys.withId : keys.withoutId }];
+}
+
+/**
+ * The chain of names leading to a path: module, menu, deeper menus when nested, and the screen's own
+ * name when it is below a menu entry (an editor, a details page).
+ */
+export function breadcrumbOf(modules: readonly UserModule[], pathname: string, search = ''): Crumb[] {
   const lower = pathname.toLowerCase();
   const walk = (menus: readonly Menu[], trail: Crumb[]): Crumb[] | null => {
     for (const menu of menus) {
@@ -43,12 +68,12 @@ export function breadcrumbOf(modules: readonly UserModule[], pathname: string): 
   const module = modules.find((m) => m.key === key);
   if (!module) return [];
   const parent = module.menus.find((menu) => lower.startsWith(menu.path.toLowerCase())) ?? module.menus[0];
-  return [{ key: module.key, name: module.name }, ...(parent ? [{ key: parent.key, name: parent.name, path: parent.path }] : [])];
+  return [{ key: module.key, name: module.name }, ...(parent ? [{ key: parent.key, name: parent.name, path: parent.path }] : []), ...screenCrumb(pathname, search)];
 }
 
 /** Only a path on this site may be a place to return to after sign-in. */
 export function safeRedirect(value: string | null): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value.startsWith('/login') || value.startsWith('/logout')) return null;
+  if (value.startsWith(AUTH_PATHS.login) || value.startsWith(AUTH_PATHS.logout)) return null;
   return value;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App as AntApp, Button, Modal } from 'antd';
+import { Alert, App as AntApp, Button, Modal, Space } from 'antd';
 import { errorText } from './error-text.js';
 import { canPreview, downloadWithToken, fetchWithToken } from './download.js';
 
@@ -33,10 +33,13 @@ export function ResumeActions({ url, name }: { url: string; name: string }) {
 
   return (
     <>
-      <Button onClick={() => void open()} loading={loading}>
-        {t('applications.preview')}
-      </Button>
-      <Button onClick={() => void download()}>{t('applications.download')}</Button>
+      {/* Spaced apart in any container: a Space around this component sees one child, not two. */}
+      <Space>
+        <Button onClick={() => void open()} loading={loading}>
+          {t('applications.preview')}
+        </Button>
+        <Button onClick={() => void download()}>{t('applications.download')}</Button>
+      </Space>
       {preview && (
         <Modal open title={name} width="min(960px, 96vw)" onCancel={() => setPreview(null)} footer={<Button onClick={() => void download()}>{t('applications.download')}</Button>}>
           {preview.pdf ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Form, Input, Select, Tag, Timeline } from 'antd';
-import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema } from '../../shared/status.js';
+import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
@@ -44,8 +44,32 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
         <Form.Item name="statusId" label={t('common.status')} rules={[{ required: true, message: t('validation.required') }]}>
           <Select options={options} />
         </Form.Item>
-        <Form.Item name="note" label={t('common.note')} rules={[zodRule(applicationStatusMoveSchema.shape.note, t)]}>
+        {/* Kept with this move in the history; the record's internal note is edited on its own. */}
+        <Form.Item name="note" label={t('common.moveNote')} rules={[zodRule(applicationStatusMoveSchema.shape.note, t)]}>
           <Input.TextArea rows={3} />
+        </Form.Item>
+      </Form>
+    </FormDialog>
+  );
+}
+
+/** Edits a record's internal note (`POST {E}/{id}/Note`); status moves never change it. */
+export function InternalNoteEdit({ entity, id, note, onClose }: { entity: string; id: number; note: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ note: string }>();
+  const [saving, submit] = useDialogSubmit(form, async (values) => {
+    await api(`${entity}/${id}/Note`, { body: { note: values.note ?? '' } });
+    message.success(t('common.saved'));
+    await queryClient.invalidateQueries({ queryKey: [entity] });
+    onClose();
+  });
+  return (
+    <FormDialog title={t('common.editNote')} saving={saving} onSave={submit} onClose={onClose}>
+      <Form form={form} layout="vertical" initialValues={{ note }}>
+        <Form.Item name="note" label={t('common.internalNote')} rules={[zodRule(internalNoteSchema.shape.note, t)]}>
+          <Input.TextArea rows={4} autoFocus />
         </Form.Item>
       </Form>
     </FormDialog>
@@ -61,7 +85,7 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
         key: index,
         children: (
           <div>
-            <StatusTag kind={kind} statusId={h.statusId} /> {new Date(h.at).toLocaleString()} · {t('common.by')} {h.byUserName ?? '—'}
+            <StatusTag kind={kind} statusId={h.statusId} /> {new Date(h.at).toLocaleString()} · {h.byUserName === null ? t('common.sentByVisitor') : `${t('common.by')} ${h.byUserName}`}
             {h.note && <p style={{ margin: '4px 0 0' }}>{h.note}</p>}
           </div>
         ),

@@ -28,10 +28,14 @@ export function stubMatchMedia() {
     }) as MediaQueryList;
 }
 
-/** A back-office screen's surroundings in a component test: the catalogues and antd's App. */
-export function AdminTestFrame({ children, locale = 'en-US' }: { children: ReactNode; locale?: 'en-US' | 'zh-CN' }) {
+/**
+ * A back-office screen's surroundings in a component test: the catalogues and antd's App. `texts`
+ * adds back-office texts for what only the test defines (an entity of its own).
+ */
+export function AdminTestFrame({ children, locale = 'en-US', texts }: { children: ReactNode; locale?: 'en-US' | 'zh-CN'; texts?: Record<string, unknown> }) {
   const i18n = createI18n(locale);
   addAdminCatalogue(i18n);
+  if (texts) i18n.addResourceBundle(locale, 'admin', texts, true, true);
   return (
     <I18nextProvider i18n={i18n}>
       <AntApp>{children}</AntApp>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Breadcrumb, Button, ConfigProvider, Form, Input, Layout, Menu, Result } from 'antd';
-import { ContactsOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { ContactsOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
 import dayjs from 'dayjs';
@@ -12,11 +12,14 @@ import 'dayjs/locale/zh-cn.js';
 import type { ModuleKey } from '../../../shared/modules.js';
 import { landingPathOf } from '../../../shared/modules.js';
 import { signInSchema, updatePasswordSchema } from '../../../shared/schemas/user.js';
+import { AUTH_PATHS } from '../../../shared/paths.js';
 import { zodRule } from '../../admin/zod-rule.js';
 import { api } from '../../api/client.js';
 import { saveToken } from '../../api/session.js';
 import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
+import type { Crumb } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
+import { FirstRunChecklist } from '../../admin/first-run-checklist.js';
 import { FormDialog } from '../../admin/form-dialog.js';
 import { useDialogSubmit } from '../../admin/use-dialog-submit.js';
 import { useReducedMotion } from '../../admin/use-reduced-motion.js';
@@ -31,6 +34,7 @@ const MODULE_ICONS: Record<ModuleKey, ReactNode> = {
   contact: <MessageOutlined />,
   joinus: <ShopOutlined />,
   users: <TeamOutlined />,
+  site: <GlobalOutlined />,
 };
 
 // antd's locale files are CommonJS-style default exports; under NodeNext typing the default may be nested.
@@ -53,8 +57,8 @@ export default function ManagementLayout() {
   const module = moduleOfPath(location.pathname);
   const allowed = module !== null && user.modules.some((m) => m.key === module);
   const selected = user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
-  const crumbs = breadcrumbOf(user.modules, location.pathname);
-  const crumbName = (c: { key: string; path?: string }) => t(c.path ? `menus.${c.key}` : `modules.${c.key}`);
+  const crumbs = breadcrumbOf(user.modules, location.pathname, location.search);
+  const crumbName = (c: Crumb) => t(c.titleKey ?? (c.path ? `menus.${c.key}` : `modules.${c.key}`));
   // The tab says where the user is, then the brand (DESIGN: "page title - Portico").
   const pageTitle = crumbs.length ? `${crumbName(crumbs[crumbs.length - 1])} - Portico` : 'Portico';
   useEffect(() => {
@@ -88,20 +92,30 @@ export default function ManagementLayout() {
                 <Breadcrumb items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{crumbName(c)}</Link> : crumbName(c) }))} />
                 <div className="admin-user">
                   <span>{user.displayName || user.userName}</span>
-                  <Button size="small" title={t('shell.switchLanguage')} onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
+                  {/* Named in its own language; antd would otherwise space two Chinese characters apart ("中 文"). */}
+                  <Button
+                    size="small"
+                    title={t('shell.switchLanguage')}
+                    lang={locale === 'zh-CN' ? 'en' : 'zh-CN'}
+                    autoInsertSpace={false}
+                    onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}
+                  >
                     {locale === 'zh-CN' ? 'English' : '中文'}
                   </Button>
                   <Button size="small" onClick={() => setPasswordOpen(true)}>
                     {t('shell.changePassword')}
                   </Button>
-                  <Button size="small" onClick={() => navigate('/logout')}>
+                  <Button size="small" onClick={() => navigate(AUTH_PATHS.logout)}>
                     {t('shell.logout')}
                   </Button>
                 </div>
               </Layout.Header>
               <Layout.Content className="admin-content">
                 {allowed ? (
-                  <Outlet />
+                  <>
+                    {user.modules.some((m) => m.key === 'site') && <FirstRunChecklist path={location.pathname} />}
+                    <Outlet />
+                  </>
                 ) : (
                   <Result
                     status="403"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { MetaFunction } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/user.js';
+import { loginPath } from '../../../shared/paths.js';
 import { api } from '../../api/client.js';
 import { getStoredUser, getToken, saveUser } from '../../api/session.js';
 import { SessionContext } from '../../admin/session-context.js';
@@ -26,7 +27,7 @@ export default function SecurityLayout() {
   useEffect(() => {
     const back = `${location.pathname}${location.search}`;
     if (!getToken()) {
-      navigate(`/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+      navigate(loginPath(back), { replace: true });
       return;
     }
     const stored = getStoredUser();

@@ -11,7 +11,8 @@ import { ApiError, api } from '../../api/client.js';
 import { saveSession } from '../../api/session.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import adminCatalogue from '../../i18n/catalogues/admin.js';
-import { DEFAULT_LOCALE, isLocale } from '../../i18n/locale.js';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/locale.js';
+import { PUBLIC_PATHS, SIGN_IN_REASONS } from '../../../shared/paths.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import { safeRedirect } from '../../admin/navigation.js';
 import '../../admin/login.css';
@@ -32,6 +33,7 @@ export default function Login() {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const busy = useRef(false);
+  const reason = SIGN_IN_REASONS.find((known) => known === params.get('reason'));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,6 +67,11 @@ export default function Login() {
     <main className="login-page">
       <form className="login-card" method="post" noValidate onSubmit={onSubmit}>
         <h1>{t('login.title')}</h1>
+        {reason && !error && (
+          <p className="login-reason" role="status">
+            {t(`login.reasons.${reason}`)}
+          </p>
+        )}
         {error && (
           <div className="login-error" role="alert">
             {[...new Set(error)].map((line) => (
@@ -80,7 +87,7 @@ export default function Login() {
           {sending ? t('login.signingIn') : t('login.submit')}
         </button>
         <div className="login-foot">
-          <Link to="/Home">{t('login.backToSite')}</Link>
+          <Link to={PUBLIC_PATHS.home}>{t('login.backToSite')}</Link>
           <button type="button" onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>
             {locale === 'zh-CN' ? 'English' : '中文'}
           </button>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AUTH_PATHS } from '../../../shared/paths.js';
 import { api } from '../../api/client.js';
 import { clearSession, getToken } from '../../api/session.js';
 
@@ -12,7 +13,7 @@ export default function Logout() {
     const token = getToken();
     const done = () => {
       clearSession();
-      navigate('/login', { replace: true });
+      navigate(AUTH_PATHS.login, { replace: true });
     };
     if (!token) return done();
     api('security/logout', { body: {} }).then(done, done);
