@@ -1,11 +1,13 @@
+import { ADMIN_PATHS } from './paths.js';
+
 /**
  * Roles, modules and menus. The server computes a user's modules from these; the back-office menu
  * only mirrors them. Module and menu names are keys for the i18n catalogues, with zh-CN defaults.
  */
-export const ROLES = ['admin', 'editor', 'hr', 'service'] as const;
+export const ROLES = ['admin', 'editor', 'hr', 'service', 'marketing'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users'] as const;
+export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 export interface Menu {
@@ -26,37 +28,47 @@ export const MODULES: readonly UserModule[] = [
     key: 'news',
     name: '新闻管理',
     menus: [
-      { key: 'news.list', name: '新闻列表', path: '/NewsManagement/list-news' },
-      { key: 'news.categories', name: '新闻分类', path: '/NewsManagement/category-news' },
+      { key: 'news.list', name: '新闻列表', path: ADMIN_PATHS.newsList },
+      { key: 'news.categories', name: '新闻分类', path: ADMIN_PATHS.newsCategories },
     ],
   },
   {
     key: 'jobs',
     name: '职位管理',
     menus: [
-      { key: 'jobs.list', name: '职位列表', path: '/JobManagement' },
-      { key: 'jobs.categories', name: '职位分类', path: '/JobCategoryManagement' },
+      { key: 'jobs.list', name: '职位列表', path: ADMIN_PATHS.jobs },
+      { key: 'jobs.categories', name: '职位分类', path: ADMIN_PATHS.jobCategories },
     ],
   },
   {
     key: 'applications',
     name: '求职申请',
-    menus: [{ key: 'applications.list', name: '申请列表', path: '/ApplyInfoManagement' }],
+    menus: [{ key: 'applications.list', name: '申请列表', path: ADMIN_PATHS.applications }],
   },
   {
     key: 'contact',
     name: '联系留言',
-    menus: [{ key: 'contact.list', name: '留言列表', path: '/ContactInfoManagement' }],
+    menus: [{ key: 'contact.list', name: '留言列表', path: ADMIN_PATHS.contact }],
   },
   {
     key: 'joinus',
     name: '合作加盟',
-    menus: [{ key: 'joinus.list', name: '加盟申请', path: '/JoinusManagement' }],
+    menus: [{ key: 'joinus.list', name: '加盟申请', path: ADMIN_PATHS.joinUs }],
   },
   {
     key: 'users',
     name: '用户管理',
-    menus: [{ key: 'users.list', name: '用户列表', path: '/UserManagement/list' }],
+    menus: [{ key: 'users.list', name: '用户列表', path: ADMIN_PATHS.usersList }],
+  },
+  {
+    // Last, so that the seed's landing rule (the first menu of the first module) is unchanged.
+    key: 'site',
+    name: '网站管理',
+    menus: [
+      { key: 'site.settings', name: '网站设置', path: ADMIN_PATHS.siteSettings },
+      { key: 'site.pages', name: '页面', path: ADMIN_PATHS.sitePages },
+      { key: 'site.media', name: '媒体库', path: ADMIN_PATHS.media },
+    ],
   },
 ];
 
@@ -65,6 +77,7 @@ export const ROLE_MODULES: Record<Role, readonly ModuleKey[]> = {
   editor: ['news'],
   hr: ['jobs', 'applications'],
   service: ['contact', 'joinus'],
+  marketing: ['news', 'site'],
 };
 
 export function moduleKeysOf(roles: readonly string[]): Set<ModuleKey> {
@@ -81,7 +94,7 @@ export function modulesOf(roles: readonly string[]): UserModule[] {
   return MODULES.filter((m) => keys.has(m.key)).map((m) => structuredClone(m));
 }
 
-export const DEFAULT_LANDING_PATH = '/NewsManagement/list-news';
+export const DEFAULT_LANDING_PATH = ADMIN_PATHS.newsList;
 
 /** After sign-in: the first menu of the first module, else the default landing page. */
 export function landingPathOf(modules: readonly { menus: readonly Menu[] }[]): string {

@@ -17,8 +17,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { describeChunkFailure } from './components/chunk-error.js';
 import { NotFound } from './components/not-found.js';
 import { createI18n } from './i18n/i18n.js';
-import { DEFAULT_LOCALE, LOCALE_PREFERENCE_SCRIPT, LOCALE_STORAGE_KEY, chooseServerLocale, isLocale, localeCookie } from './i18n/locale.js';
-import type { Locale } from './i18n/locale.js';
+import { DEFAULT_LOCALE, LOCALE_PREFERENCE_SCRIPT, LOCALE_STORAGE_KEY, chooseServerLocale, isLocale, localeCookie } from '../shared/locale.js';
+import type { Locale } from '../shared/locale.js';
+import type { PublicSite } from '../shared/schemas/site.js';
 import './root.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -47,17 +48,41 @@ function useIslandsPage(): boolean {
   return typeof document === 'undefined' && matches.some((match) => (match.handle as PageHandle | undefined)?.islands);
 }
 
+/**
+ * Zod compiles a faster object parser with `new Function`, after probing whether the page allows
+ * eval. Portico's pages do not (docs/decisions/0027-security-headers.md), and the browser reports
+ * even a refused probe as a policy violation, on the first form any page checks. Zod reads its
+ * settings from this global as it loads, in the back-office's bundle and the islands' alike, so one
+ * line that runs before any module turns the compiler off in the browser, and there only: the
+ * server, which shares the schemas, keeps it.
+ */
+const ZOD_WITHOUT_EVAL_SCRIPT = '(globalThis.__zod_globalConfig=globalThis.__zod_globalConfig||{}).jitless=true';
+
+/**
+ * The public layout's settings (its loader's `site`), read here by the layout route's id rather than
+ * through `public/copy.ts`, which would bring the public texts into the back-office's bundle.
+ */
+function usePublicSite(): PublicSite | undefined {
+  return (useRouteLoaderData('routes/public/layout') as { site?: PublicSite } | undefined)?.site;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const islands = useIslandsPage();
+  const site = usePublicSite();
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {islands && <script dangerouslySetInnerHTML={{ __html: LOCALE_PREFERENCE_SCRIPT }} />}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
+        {site?.favicon ? <link rel="icon" href={site.favicon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {site?.primaryColor && <meta name="theme-color" content={site.primaryColor} />}
+        {site && <link rel="alternate" type="application/rss+xml" title={`${site.brandName} RSS`} href="/rss.xml" />}
+        {/* The page's policy allows this script's origin, and no other (server/http/security-headers.ts). */}
+        {site?.analyticsScriptUrl && <script async src={site.analyticsScriptUrl} />}
         <Meta />
         <Links />
       </head>

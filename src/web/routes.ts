@@ -1,58 +1,71 @@
 import { index, layout, prefix, route } from '@react-router/dev/routes';
 import type { RouteConfig } from '@react-router/dev/routes';
+import { ADMIN_PATHS, AUTH_PATHS, PUBLIC_PATHS, newsTemplatePath } from '../shared/paths.js';
 
-/**
- * Every route of Portico, in one place. Paths are the original product's, kept exactly (including
- * `/AboutsUs`); record ids travel as query parameters (`/News/detail?id=42`).
- */
+/** React Router writes a route's path without the leading slash. */
+const at = (path: string) => path.slice(1);
+
+/** A path relative to the `prefix` it sits under; a path outside it is a mistake in this file. */
+function below(parent: string, path: string) {
+  if (!path.startsWith(`${parent}/`)) throw new Error(`${path} is not below ${parent}`);
+  return path.slice(parent.length + 1);
+}
+
+/** Every route of Portico, in one place; the paths themselves are named in `shared/paths.ts`. */
 export default [
   index('routes/public/home-redirect.tsx'),
   layout('routes/public/layout.tsx', [
-    route('Home', 'routes/public/home.tsx'),
-    route('AboutsUs', 'routes/public/about.tsx'),
-    route('Services', 'routes/public/services.tsx'),
-    route('Strength', 'routes/public/strength.tsx'),
-    route('ContactUs', 'routes/public/contact.tsx'),
-    route('Joinus', 'routes/public/join-us.tsx'),
-    route('ApplyNow', 'routes/public/apply-now.tsx', { id: 'apply-now' }),
-    route('privacy', 'routes/public/privacy.tsx'),
-    ...prefix('News', [
+    route(at(PUBLIC_PATHS.home), 'routes/public/home.tsx'),
+    route(at(PUBLIC_PATHS.about), 'routes/public/about.tsx'),
+    route(at(PUBLIC_PATHS.services), 'routes/public/services.tsx'),
+    route(at(PUBLIC_PATHS.strength), 'routes/public/strength.tsx'),
+    route(at(PUBLIC_PATHS.contact), 'routes/public/contact.tsx'),
+    route(at(PUBLIC_PATHS.joinUs), 'routes/public/join-us.tsx'),
+    route(at(PUBLIC_PATHS.applyNow), 'routes/public/apply-now.tsx', { id: 'apply-now' }),
+    route(at(PUBLIC_PATHS.privacy), 'routes/public/privacy.tsx'),
+    ...prefix(at(PUBLIC_PATHS.news), [
       layout('routes/public/news/layout.tsx', [
         index('routes/public/news/list.tsx'),
-        route('detail', 'routes/public/news/detail.tsx', { id: 'news-detail' }),
-        route('details-two', 'routes/public/news/detail.tsx', { id: 'news-details-two' }),
-        route('details-three', 'routes/public/news/detail.tsx', { id: 'news-details-three' }),
+        route(below(PUBLIC_PATHS.news, newsTemplatePath('detail')), 'routes/public/news/detail.tsx', { id: 'news-detail' }),
+        route(below(PUBLIC_PATHS.news, newsTemplatePath('details-two')), 'routes/public/news/detail.tsx', { id: 'news-details-two' }),
+        route(below(PUBLIC_PATHS.news, newsTemplatePath('details-three')), 'routes/public/news/detail.tsx', { id: 'news-details-three' }),
       ]),
     ]),
-    ...prefix('Jobs', [
+    ...prefix(at(PUBLIC_PATHS.jobs), [
       layout('routes/public/jobs/layout.tsx', [
         index('routes/public/jobs/list.tsx'),
-        route('detail', 'routes/public/jobs/detail.tsx'),
-        route('process', 'routes/public/jobs/process.tsx'),
-        route('ApplyNow', 'routes/public/apply-now.tsx', { id: 'jobs-apply-now' }),
+        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobDetail), 'routes/public/jobs/detail.tsx'),
+        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobsProcess), 'routes/public/jobs/process.tsx'),
+        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobsApplyNow), 'routes/public/apply-now.tsx', { id: 'jobs-apply-now' }),
       ]),
     ]),
   ]),
 
-  route('login', 'routes/auth/login.tsx'),
-  route('logout', 'routes/auth/logout.tsx'),
+  route(at(AUTH_PATHS.login), 'routes/auth/login.tsx'),
+  route(at(AUTH_PATHS.logout), 'routes/auth/logout.tsx'),
 
   layout('routes/admin/security-layout.tsx', [
+    // A page's draft as the public site would show it, without the back-office around it (issue 16).
+    route(at(ADMIN_PATHS.sitePagePreview), 'routes/admin/site/pages-preview.tsx'),
     layout('routes/admin/management-layout.tsx', [
-      route('NewsManagement', 'routes/admin/news/redirect.tsx'),
-      route('NewsManagement/list-news', 'routes/admin/news/list.tsx'),
-      route('NewsManagement/modify-news', 'routes/admin/news/modify.tsx'),
-      route('NewsManagement/view-news', 'routes/admin/news/view.tsx'),
-      route('NewsManagement/category-news', 'routes/admin/news/categories.tsx'),
-      route('JobCategoryManagement', 'routes/admin/jobs/categories.tsx'),
-      route('JobManagement', 'routes/admin/jobs/list.tsx'),
-      route('JobManagement/Add', 'routes/admin/jobs/edit.tsx'),
-      route('ApplyInfoManagement', 'routes/admin/applications/list.tsx'),
-      route('ApplyInfoManagement/ContactDetails', 'routes/admin/applications/details.tsx'),
-      route('ContactInfoManagement', 'routes/admin/contact/list.tsx'),
-      route('JoinusManagement', 'routes/admin/join-us/list.tsx'),
-      route('UserManagement', 'routes/admin/users/redirect.tsx'),
-      route('UserManagement/list', 'routes/admin/users/list.tsx'),
+      route(at(ADMIN_PATHS.news), 'routes/admin/news/redirect.tsx'),
+      route(at(ADMIN_PATHS.newsList), 'routes/admin/news/list.tsx'),
+      route(at(ADMIN_PATHS.newsEdit), 'routes/admin/news/modify.tsx'),
+      route(at(ADMIN_PATHS.newsView), 'routes/admin/news/view.tsx'),
+      route(at(ADMIN_PATHS.newsCategories), 'routes/admin/news/categories.tsx'),
+      route(at(ADMIN_PATHS.jobCategories), 'routes/admin/jobs/categories.tsx'),
+      route(at(ADMIN_PATHS.jobs), 'routes/admin/jobs/list.tsx'),
+      route(at(ADMIN_PATHS.jobEdit), 'routes/admin/jobs/edit.tsx'),
+      route(at(ADMIN_PATHS.applications), 'routes/admin/applications/list.tsx'),
+      route(at(ADMIN_PATHS.applicationDetails), 'routes/admin/applications/details.tsx'),
+      route(at(ADMIN_PATHS.contact), 'routes/admin/contact/list.tsx'),
+      route(at(ADMIN_PATHS.joinUs), 'routes/admin/join-us/list.tsx'),
+      route(at(ADMIN_PATHS.users), 'routes/admin/users/redirect.tsx'),
+      route(at(ADMIN_PATHS.usersList), 'routes/admin/users/list.tsx'),
+      route(at(ADMIN_PATHS.siteSettings), 'routes/admin/site/settings.tsx'),
+      route(at(ADMIN_PATHS.media), 'routes/admin/site/media.tsx'),
+      route(at(ADMIN_PATHS.sitePages), 'routes/admin/site/pages.tsx'),
+      route(at(ADMIN_PATHS.sitePageEdit), 'routes/admin/site/pages-edit.tsx'),
     ]),
   ]),
 

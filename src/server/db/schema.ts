@@ -1,4 +1,8 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
+import type { Category } from '../../shared/schemas/category.js';
+import type { ContactInfo, JoinUs } from '../../shared/schemas/inquiry.js';
+import type { Job } from '../../shared/schemas/job.js';
+import type { News } from '../../shared/schemas/news.js';
 
 /**
  * The tables as Kysely sees them. Times are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -12,6 +16,7 @@ export interface Database {
   news: NewsTable;
   jobs: JobsTable;
   files: FilesTable;
+  media: MediaTable;
   job_applications: JobApplicationsTable;
   job_application_terms: JobApplicationTermsTable;
   job_application_term_counts: JobApplicationTermCountsTable;
@@ -19,7 +24,12 @@ export interface Database {
   contact_infos: ContactInfosTable;
   join_us: JoinUsTable;
   status_history: StatusHistoryTable;
+  site_settings: SiteSettingsTable;
+  pages: PagesTable;
 }
+
+/** The database as Kysely speaks to it. */
+export type KyselyDb = Kysely<Database>;
 
 interface Timestamps {
   created_at: string;
@@ -47,45 +57,26 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface CategoriesTable extends Timestamps {
-  id: Generated<number>;
-  name: string;
-  sort_order: number;
-}
+/** `categoryId` → `category_id`, at the type level: the column mapping of crud/columns.ts. */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
 
-export interface NewsTable extends Timestamps {
-  id: Generated<number>;
-  title: string;
-  summary: string;
-  content: string;
-  cover_url: string;
-  category_id: number;
-  author: string;
-  template: string;
-  status: string;
-  published_at: string | null;
-  is_top: number;
-  view_count: number;
-  locale: string;
-}
+/** How a record's value is stored: flags as 0/1, lists as JSON text, everything else as it is. */
+type Stored<V> = V extends boolean ? number : V extends readonly unknown[] ? string : V;
 
-export interface JobsTable extends Timestamps {
-  id: Generated<number>;
-  title: string;
-  category_id: number;
-  department: string;
-  location: string;
-  employment_type: string;
-  headcount: number;
-  salary_min: number | null;
-  salary_max: number | null;
-  description: string;
-  requirements: string;
-  status: string;
-  published_at: string | null;
-  closes_at: string | null;
-  locale: string;
-}
+/**
+ * The table of an entity whose record is stored column by column: every field of the record but
+ * the `derived` ones (joined names, counts) under its snake_case name, and a generated id. A plain
+ * entity's table type is written once, in its shared record schema.
+ */
+export type TableOf<R, Derived extends keyof R = never> = {
+  [K in Exclude<keyof R, Derived | 'id'> & string as SnakeCase<K>]: Stored<R[K]>;
+} & { id: Generated<number> };
+
+export type CategoriesTable = TableOf<Category, 'itemCount'>;
+export type NewsTable = TableOf<News, 'categoryName'>;
+export type JobsTable = TableOf<Job, 'categoryName'>;
 
 export interface FilesTable {
   id: Generated<number>;
@@ -98,16 +89,16 @@ export interface FilesTable {
   created_at: string;
 }
 
-interface InquiryColumns extends Timestamps {
-  id: Generated<number>;
+/** An image of the media library, under its file's id (migration 0009). */
+export interface MediaTable {
+  id: number;
   name: string;
-  email: string;
-  phone: string;
-  company: string;
-  message: string;
-  status_id: number;
-  note: string;
-  client_address: string;
+  width: number | null;
+  height: number | null;
+  /** `{ "zh-CN": "…", "en-US": "…" }` as JSON text; both empty by default. */
+  alt: Generated<string>;
+  content_hash: string | null;
+  created_at: string;
 }
 
 export interface JobApplicationsTable extends Timestamps {
@@ -149,14 +140,9 @@ export interface InquiryStatusCountsTable {
   records: number;
 }
 
-export interface ContactInfosTable extends InquiryColumns {
-  subject: string;
-}
-
-export interface JoinUsTable extends InquiryColumns {
-  region: string;
-  cooperation_type: string;
-}
+/** Contact messages and join-us entries also keep the address they were sent from. */
+export type ContactInfosTable = TableOf<ContactInfo, 'history'> & { client_address: string };
+export type JoinUsTable = TableOf<JoinUs, 'history'> & { client_address: string };
 
 export interface StatusHistoryTable {
   id: Generated<number>;
@@ -167,4 +153,22 @@ export interface StatusHistoryTable {
   by_user_id: number | null;
   by_user_name: string | null;
   at: string;
+}
+
+/** The site's settings: one row, id 1, its settings a JSON document (migration 0010). */
+export interface SiteSettingsTable {
+  id: number;
+  settings: string;
+  updated_at: string | null;
+}
+
+/** An editable page under its key, each version a JSON document (migration 0011). */
+export interface PagesTable {
+  key: string;
+  draft_json: string;
+  published_json: string;
+  previous_json: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+  published_at: string | null;
 }

@@ -1,14 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { sanitizeRichText } from '../http/sanitize.js';
-import { demoJobCategories, demoJobs, demoNews, demoNewsCategories } from './content.js';
+import { demoJobCategories, demoJobs } from './job-content.js';
+import { demoNews, demoNewsCategories } from './news-content.js';
+import { demoSiteSettings } from './site-settings.js';
+import { replaceSiteSettings } from '../site/repository.js';
+import { replacePublishedPage } from '../pages/repository.js';
+import { demoPages } from './pages-content.js';
+import type { PageKey } from '../../shared/schemas/page.js';
 
 const DAY_MS = 86_400_000;
 
-/** Adds the demo categories, news and jobs to a new database, dated relative to now. */
+/** Adds the demo company's settings, pages, categories, news and jobs to a new database, dated relative to now. */
 export async function seedDemoContent(db: Kysely<Database>, now = Date.now()): Promise<void> {
   const iso = (ms: number) => new Date(ms).toISOString();
   await db.transaction().execute(async (trx) => {
+    await replaceSiteSettings(trx, demoSiteSettings);
+    for (const [key, content] of Object.entries(demoPages)) await replacePublishedPage(trx, key as PageKey, content);
     const newsCategoryIds = new Map<string, number>();
     for (const c of demoNewsCategories) {
       const row = await trx

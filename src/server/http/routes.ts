@@ -1,39 +1,96 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ModuleKey } from '../../shared/modules.js';
 import { ErrorCode } from '../../shared/api.js';
+import type { ModuleKey } from '../../shared/modules.js';
+import { currentUser, requireModule, requireUser } from '../auth/guard.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { SerializedEnvelope, serializeOk } from './envelope.js';
-import { AppError } from './errors.js';
+import { AppError, forbidden, validationError } from './errors.js';
+import { readMultipart } from './multipart.js';
+import type { Access, Call, RouteSpec } from './route-spec.js';
+import { parse } from './validate.js';
 
-/** Who may make a call: anyone, anyone signed in, or staff with one module. */
-export type Access = 'public' | 'signed-in' | ModuleKey | `public-or-${ModuleKey}`;
-
-export interface RouteSpec {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Below `/api`, as the contract names it: `News/Query`, `News/:id`. */
-  path: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  body?: z.ZodType;
-  /** Multipart calls describe their parts here for the API reference. */
-  multipart?: { fields: z.ZodType; files: Record<string, string> };
-  response?: string;
-  /** Answers the envelope's `data`; throw an AppError to refuse. */
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  /** Handlers that send their own reply (file downloads) set this. */
-  raw?: boolean;
-  bodyLimit?: number;
+export interface RegisterOptions {
+  /**
+   * Checks every successful answer against its route's response schema, failing the call as a
+   * server fault when it does not match: the tests turn it on, so every answer they provoke is checked.
+   */
+  checkResponses?: boolean;
 }
 
-export function registerRoutes(app: FastifyInstance, specs: RouteSpec[]) {
+interface Caller {
+  user: SessionUser | null;
+  publicView: boolean;
+}
+
+/** Anyone: the token is not even looked at (a call that cares, a download, asks itself). */
+const ANYONE: Caller = Object.freeze({ user: null, publicView: true });
+
+/** The one server-side access check of every call; answers who the caller is and what they see. */
+async function checkAccess(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Caller> {
+  if (access === 'signed-in') return { user: await requireUser(request), publicView: false };
+  if (typeof access === 'object') {
+    const user = await requireUser(request);
+    if (!access.anyOf.some((module) => user.moduleKeys.has(module))) throw forbidden();
+    return { user, publicView: false };
+  }
+  if (access.startsWith('public-or-')) {
+    const user = await currentUser(request);
+    const module = access.slice('public-or-'.length);
+    return { user, publicView: !user || !user.moduleKeys.has(module as ModuleKey) };
+  }
+  return { user: await requireModule(request, access as ModuleKey), publicView: false };
+}
+
+/** No body, or `{}`: an empty array is a body (a list), not an empty one. */
+const isEmptyBody = (body: unknown) =>
+  body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+/**
+ * A schema that takes "no body" reads a JSON `null` as none too (a list query's body is optional),
+ * as it always has; a schema that needs a body sees the `null` and refuses it.
+ */
+const acceptsNothing = (schema: z.ZodType) => schema.safeParse(undefined).success;
+
+/** Reads and checks a call's inputs with its schemas: the one place where validation happens. */
+async function inputsOf(request: FastifyRequest, spec: RouteSpec, noBodyIsNull: boolean) {
+  let body: unknown;
+  let files: Call['files'] = {};
+  if (spec.multipart) {
+    const multipart = await readMultipart(request, spec.multipart);
+    body = parse(spec.multipart.fields, multipart.fields);
+    files = multipart.files;
+  } else if (spec.emptyBody) {
+    if (!isEmptyBody(request.body)) throw validationError([{ path: '', message: 'Delete takes an empty body' }]);
+  } else if (spec.body) {
+    body = parse(spec.body, noBodyIsNull ? (request.body ?? undefined) : request.body);
+  }
+  // A path that does not parse (`News/abc`, `News/01`) is a malformed request naming the field, like
+  // a body; one that parses but names no record is the handler's 404 (docs/decisions/0022).
+  const params = spec.params ? parse(spec.params, request.params) : undefined;
+  const query = spec.query ? parse(spec.query, request.query) : undefined;
+  return { body, params, query, files };
+}
+
+function checkedAnswer(spec: RouteSpec, data: unknown) {
+  if (!spec.response) return;
+  const value = data instanceof SerializedEnvelope ? JSON.parse(data.json.toString('utf8')).data : data;
+  const result = spec.response.safeParse(value);
+  if (!result.success) {
+    throw new Error(`The answer of ${spec.method} ${spec.path} does not match its response schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+  }
+}
+
+/** Registers API calls: access, input checks and the envelope are done here, once, for every call. */
+export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options: RegisterOptions = {}) {
   for (const spec of specs) {
     app.apiRoutes.push(spec);
+    const noBodyIsNull = spec.body ? acceptsNothing(spec.body) : false;
     app.route({
       method: spec.method,
       url: `/api/${spec.path}`,
       bodyLimit: spec.bodyLimit,
-      handler: async (request, reply) => {
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // A call takes JSON or multipart, as it declares; the other one is the wrong content type.
         if (Boolean(spec.multipart) !== request.isMultipart()) {
           throw new AppError(
@@ -41,8 +98,17 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[]) {
             spec.multipart ? 'Unsupported content type: send multipart/form-data' : 'Unsupported content type: send application/json',
           );
         }
-        const data = await spec.handler(request, reply);
+        // Public calls (most of the traffic) skip the await of an access check that has nothing to do.
+        const { user, publicView } = spec.access === 'public' ? ANYONE : await checkAccess(request, spec.access);
+        const kept = spec.publicCacheKey && publicView ? request.server.ctx.publicCache.get(spec.publicCacheKey(request)) : undefined;
+        let data: unknown;
+        if (kept instanceof SerializedEnvelope) data = kept;
+        else {
+          const run = async () => spec.handler({ request, reply, user, publicView, ...(await inputsOf(request, spec, noBodyIsNull)) });
+          data = spec.around ? await spec.around(request, run) : await run();
+        }
         if (spec.raw) return reply;
+        if (options.checkResponses) checkedAnswer(spec, data);
         // Sent as UTF-8 bytes: handed a string, the reply measures its length in bytes and the socket
         // encodes it again, which cost a staff list answer three passes over ~10 KB instead of one.
         const envelope = data instanceof SerializedEnvelope ? data : serializeOk(data ?? null);
@@ -51,5 +117,3 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[]) {
     });
   }
 }
-
-export const idParam = (request: FastifyRequest): unknown => (request.params as { id?: string }).id;

@@ -6,13 +6,16 @@ import { createRequestHandler } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
 import { createPageApi } from './page-api.js';
+import { registerFormPosts } from './form-posts.js';
 import { registerSeoRoutes } from './seo.js';
 import { serveBuiltFiles } from './assets.js';
 import { PageCache, encodedBody } from './page-cache.js';
 import type { CachedPage } from './page-cache.js';
-import { chooseServerLocale } from '../../web/i18n/locale.js';
+import { chooseServerLocale } from '../../shared/locale.js';
 import { ErrorCode } from '../../shared/api.js';
 import { failure } from '../http/envelope.js';
+import { pageSecurityHeaders } from '../http/security-headers.js';
+import { cachedSiteSettings } from '../site/repository.js';
 
 /** The built web app: `build/client` (assets) and `build/server/index.js` (the request handler). */
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../build', import.meta.url));
@@ -52,11 +55,21 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(new URL(request.url, origin), { method, headers, signal: controller.signal });
 }
 
-async function pageOf(response: Response): Promise<CachedPage> {
+/**
+ * A rendered answer as it is kept and sent. An HTML page gets its security headers here, from its
+ * own bytes: its policy allows exactly its inline scripts (React Router's hydration data differs
+ * from page to page), and travels with the page into the cache.
+ */
+async function pageOf(response: Response, development: boolean, analyticsScriptUrl: () => Promise<string>): Promise<CachedPage> {
   const headers: [string, string][] = [];
   for (const [key, value] of response.headers) if (key !== 'set-cookie') headers.push([key, value]);
   for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
-  return { status: response.status, headers, body: response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0) };
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  if (/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) {
+    // The analytics script the settings name is allowed only on pages that load it (site settings).
+    headers.push(...pageSecurityHeaders(body.toString('utf8'), { development, analyticsScriptUrl: await analyticsScriptUrl() }));
+  }
+  return { status: response.status, headers, body };
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
@@ -109,6 +122,7 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     await serveBuiltFiles(app, path.join(WEB_BUILD_DIR, 'client'));
   }
 
+  const analyticsScriptUrl = async () => (await cachedSiteSettings(app.ctx)).analyticsScriptUrl;
   // Anonymous page views are answered from memory until staff change public content.
   const pages = new PageCache();
   app.ctx.onContentChange.add(() => pages.clear());
@@ -126,9 +140,10 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
       const cacheable = config.env !== 'development' && !request.headers.authorization;
       const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
       const key = `${locale} ${request.url}`;
-      const renderPage = () => render(toFetchRequest(request, reply)).then(pageOf);
+      const renderPage = () => render(toFetchRequest(request, reply)).then((response) => pageOf(response, config.env === 'development', analyticsScriptUrl));
       const page = cacheable ? await pages.through(key, renderPage) : await renderPage();
       return sendPage(request, reply, page);
     },
   });
+  await registerFormPosts(app, render, async (request, reply, response) => sendPage(request, reply, await pageOf(response, config.env === 'development', analyticsScriptUrl)));
 }

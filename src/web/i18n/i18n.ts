@@ -3,8 +3,8 @@ import type { i18n as I18n } from 'i18next';
 import admin from './catalogues/admin.js';
 import common from './catalogues/common.js';
 import publicSite from './catalogues/public.js';
-import { DEFAULT_LOCALE, LOCALES } from './locale.js';
-import type { Locale } from './locale.js';
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
 
 export const NAMESPACES = ['common', 'public', 'admin'] as const;
 

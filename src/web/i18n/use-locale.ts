@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { isLocale, rememberLocale } from './locale.js';
-import type { Locale } from './locale.js';
+import { isLocale } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { rememberLocale } from './locale.js';
 
 /** The current locale and a way to change it: stored, mirrored in a cookie for the server, applied. */
 export function useLocale(): [Locale, (next: Locale) => void] {

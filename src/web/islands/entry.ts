@@ -3,7 +3,8 @@
  * the language switch and the copy-link button, and hydrates the page's islands (its forms), loading React
  * only on pages that have one.
  */
-import { isLocale, switchLocale } from '../i18n/locale.js';
+import { isLocale } from '../../shared/locale.js';
+import { switchLocale } from '../i18n/locale.js';
 import { copyLink } from '../public/copy-link.js';
 
 document.addEventListener('click', (event) => {

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
 import type { AppLoadContext, MetaDescriptor } from 'react-router';
 import publicCatalogue from '../i18n/catalogues/public.js';
-import { DEFAULT_LOCALE, isLocale } from '../i18n/locale.js';
-import type { Locale } from '../i18n/locale.js';
+import { DEFAULT_LOCALE, isLocale } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../shared/schemas/site.js';
+import type { PublicSite } from '../../shared/schemas/site.js';
 
 export type PublicCopy = (typeof publicCatalogue)['zh-CN'];
 
@@ -34,18 +36,47 @@ export function copyOf(matches: Matches): PublicCopy {
   return publicCatalogue[rootDataOf(matches).locale];
 }
 
+/** The public layout's route id (its file, as React Router names it): its loader reads the settings. */
+export const PUBLIC_LAYOUT_ID = 'routes/public/layout';
+
+/** What the public layout's loader answers. */
+export interface PublicLayoutData {
+  site: PublicSite;
+}
+
+/** The neutral settings, for a page rendered without the public layout's data. */
+const neutralSite = (locale: Locale) => publicSiteOf(NEUTRAL_SITE_SETTINGS, locale);
+
+/** The site's settings in the page's language, as the public layout's loader read them. */
+export function useSite(): PublicSite {
+  const data = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  const { locale } = useRootData();
+  return data?.site ?? neutralSite(locale);
+}
+
+/** The site's settings as seen from a route's `meta` function. */
+export function siteOf(matches: Matches): PublicSite {
+  const data = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.data as PublicLayoutData | undefined;
+  return data?.site ?? neutralSite(rootDataOf(matches).locale);
+}
+
+/** An address as a link from another site needs it: a path on this site gets the public address. */
+export const absoluteUrl = (url: string, publicUrl: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
+
 const OG_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh_CN', 'en-US': 'en_US' };
 
 /**
- * Title (the page's, then the brand), description, canonical address and Open Graph tags, all in
- * the page's language, for a route's `meta` export.
+ * Title (the page's, then the brand), description, canonical address, Open Graph and Twitter card
+ * tags, all in the page's language, for a route's `meta` export. The shared image is the page's own
+ * when it has one, else the site's share image (which falls back to the logo, then a built-in one).
  */
 export function pageMeta(
   matches: Matches,
   location: { pathname: string; search: string },
-  page: { title: string; description: string; type?: 'website' | 'article'; keepQuery?: string[] },
+  page: { title: string; description: string; type?: 'website' | 'article'; keepQuery?: string[]; image?: string | null; imageAlt?: string },
 ): MetaDescriptor[] {
   const { locale, publicUrl } = rootDataOf(matches);
+  const site = siteOf(matches);
   const params = new URLSearchParams(location.search);
   const kept = new URLSearchParams();
   for (const key of page.keepQuery ?? []) {
@@ -54,17 +85,23 @@ export function pageMeta(
   }
   const query = kept.toString();
   const canonical = `${publicUrl}${location.pathname}${query ? `?${query}` : ''}`;
-  const title = `${page.title} - Portico`;
+  const title = `${page.title} - ${site.brandName}`;
+  const description = page.description || site.description;
+  const image = absoluteUrl(page.image || site.shareImage, publicUrl);
+  const imageAlt = page.image ? page.imageAlt || page.title : site.shareImageAlt;
   return [
     { title },
-    { name: 'description', content: page.description },
+    { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:title', content: title },
-    { property: 'og:description', content: page.description },
+    { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     { property: 'og:type', content: page.type ?? 'website' },
-    { property: 'og:site_name', content: 'Portico' },
+    { property: 'og:site_name', content: site.brandName },
     { property: 'og:locale', content: OG_LOCALE[locale] },
+    { property: 'og:image', content: image },
+    { property: 'og:image:alt', content: imageAlt },
+    { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }
 

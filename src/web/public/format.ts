@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/locale.js';
+import type { Locale } from '../../shared/locale.js';
 
 /** A date as people of that language write it, in China's time zone (the company's). */
 export function formatDate(iso: string | null | undefined, locale: Locale): string {

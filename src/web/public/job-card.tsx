@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Job } from '../../shared/schemas/job.js';
-import type { Locale } from '../i18n/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { jobDetailPath } from '../../shared/paths.js';
 import { formatDate, formatNumber } from './format.js';
 
 export function useSalary() {
@@ -23,7 +24,7 @@ export function JobItem({ job, locale }: { job: Job; locale: Locale }) {
   return (
     <li>
       <h3>
-        <Link to={`/Jobs/detail?id=${job.id}`}>{job.title}</Link>
+        <Link to={jobDetailPath(job.id)}>{job.title}</Link>
       </h3>
       <p className="meta">
         {job.location && <span>{job.location}</span>}

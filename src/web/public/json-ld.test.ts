@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/schemas/job.js';
-import { jobPostingLd, jsonLdScript } from './json-ld.js';
+import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../shared/schemas/site.js';
+import { jobPostingLd, jsonLdScript, organizationLd } from './json-ld.js';
+
+const site = publicSiteOf(
+  {
+    ...NEUTRAL_SITE_SETTINGS,
+    companyName: { 'zh-CN': '示例公司', 'en-US': 'Example Works' },
+    legalName: { 'zh-CN': '示例有限公司', 'en-US': 'Example Works Ltd.' },
+    logo: '/api/File/Download/3',
+    weiboUrl: 'https://weibo.com/example',
+    linkedinUrl: 'https://www.linkedin.com/company/example',
+  },
+  'en-US',
+);
 
 const job: Job = {
   id: 7,
@@ -25,14 +38,14 @@ const job: Job = {
 
 describe('JobPosting structured data', () => {
   it('carries the fields job search engines require, in schema.org terms', () => {
-    const ld = jobPostingLd(job, 'https://portico.example/Jobs/detail?id=7');
+    const ld = jobPostingLd(job, 'https://portico.example/Jobs/detail?id=7', site);
     expect(ld).toMatchObject({
       '@type': 'JobPosting',
       title: 'Solutions Engineer',
       datePosted: '2026-11-01T00:00:00.000Z',
       validThrough: '2026-12-31T00:00:00.000Z',
       employmentType: 'INTERN',
-      hiringOrganization: { '@type': 'Organization', name: 'Portico Technology', sameAs: 'https://portico.example' },
+      hiringOrganization: { '@type': 'Organization', name: 'Example Works', legalName: 'Example Works Ltd.', logo: 'https://portico.example/api/File/Download/3', sameAs: site.sameAs },
       jobLocation: { '@type': 'Place', address: { addressLocality: 'Singapore', addressCountry: 'SG' } },
       baseSalary: { currency: 'SGD', value: { minValue: 7000, unitText: 'MONTH' } },
     });
@@ -41,10 +54,30 @@ describe('JobPosting structured data', () => {
   });
 
   it('leaves the salary out when none is given', () => {
-    expect(jobPostingLd({ ...job, salaryMin: null }, 'https://x.example/')).not.toHaveProperty('baseSalary');
+    expect(jobPostingLd({ ...job, salaryMin: null }, 'https://x.example/', site)).not.toHaveProperty('baseSalary');
+  });
+
+  it('names a neutral site and its own address when no profile is set', () => {
+    const neutral = publicSiteOf(NEUTRAL_SITE_SETTINGS, 'zh-CN');
+    expect(jobPostingLd(job, 'https://x.example/Jobs/detail?id=7', neutral).hiringOrganization).toMatchObject({ name: 'Portico', sameAs: 'https://x.example' });
   });
 
   it('cannot close its script element early', () => {
     expect(jsonLdScript({ title: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});
+
+describe('Organization structured data', () => {
+  it('comes from the settings: names, logo as an absolute address, and every profile as sameAs', () => {
+    expect(organizationLd(site, 'https://portico.example')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': 'https://portico.example/#organization',
+      name: 'Example Works',
+      legalName: 'Example Works Ltd.',
+      url: 'https://portico.example/',
+      logo: 'https://portico.example/api/File/Download/3',
+      sameAs: ['https://weibo.com/example', 'https://www.linkedin.com/company/example'],
+    });
   });
 });

@@ -1,13 +1,39 @@
 import type { Job } from '../../shared/schemas/job.js';
 import type { News } from '../../shared/schemas/news.js';
+import type { PublicSite } from '../../shared/schemas/site.js';
+import { absoluteUrl } from './copy.js';
 import { plainText } from './format.js';
 
-const ORGANIZATION = { '@type': 'Organization', name: 'Portico Technology', alternateName: '博远科技' };
+/** The organisation as the site's settings describe it, for every structured-data node naming it. */
+function organizationOf(site: PublicSite, publicUrl: string) {
+  return {
+    '@type': 'Organization',
+    '@id': `${publicUrl}/#organization`,
+    name: site.companyName,
+    ...(site.legalName && site.legalName !== site.companyName ? { legalName: site.legalName } : {}),
+    url: `${publicUrl}/`,
+    ...(site.logo ? { logo: absoluteUrl(site.logo, publicUrl) } : {}),
+  };
+}
+
+/** schema.org Organization from the settings: names, logo, contact and every profile as `sameAs`. */
+export function organizationLd(site: PublicSite, publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    ...organizationOf(site, publicUrl),
+    ...(site.description ? { description: site.description } : {}),
+    ...(site.email ? { email: site.email } : {}),
+    ...(site.phone ? { telephone: site.phone } : {}),
+    ...(site.address ? { address: site.address } : {}),
+    ...(site.sameAs.length ? { sameAs: site.sameAs } : {}),
+  };
+}
 
 /** JSON for a `<script type="application/ld+json">`, safe to place inside HTML. */
 export const jsonLdScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function newsArticleLd(news: News, url: string, publicUrl: string) {
+export function newsArticleLd(news: News, url: string, publicUrl: string, site: PublicSite) {
+  const organization = organizationOf(site, publicUrl);
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -19,8 +45,8 @@ export function newsArticleLd(news: News, url: string, publicUrl: string) {
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
     ...(news.coverUrl ? { image: [news.coverUrl.startsWith('/') ? publicUrl + news.coverUrl : news.coverUrl] } : {}),
-    author: news.author ? { '@type': 'Person', name: news.author } : ORGANIZATION,
-    publisher: { ...ORGANIZATION, logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` } },
+    author: news.author ? { '@type': 'Person', name: news.author } : organization,
+    publisher: { ...organization, logo: { '@type': 'ImageObject', url: site.logo ? absoluteUrl(site.logo, publicUrl) : `${publicUrl}/favicon.svg` } },
     ...(news.categoryName ? { articleSection: news.categoryName } : {}),
   };
 }
@@ -36,7 +62,8 @@ const EMPLOYMENT_TYPE: Record<Job['employmentType'], string> = {
 const COUNTRY_OF: Record<string, string> = { singapore: 'SG', 新加坡: 'SG' };
 
 /** schema.org JobPosting with the fields Google's job results require (title, description, datePosted, hiringOrganization, jobLocation) and the recommended ones we know. */
-export function jobPostingLd(job: Job, url: string) {
+export function jobPostingLd(job: Job, url: string, site: PublicSite) {
+  const origin = new URL(url).origin;
   const city = job.location || 'Shanghai';
   const country = COUNTRY_OF[city.toLowerCase()] ?? 'CN';
   const currency = country === 'SG' ? 'SGD' : 'CNY';
@@ -48,9 +75,9 @@ export function jobPostingLd(job: Job, url: string) {
     datePosted: job.publishedAt ?? job.createdAt,
     ...(job.closesAt ? { validThrough: job.closesAt } : {}),
     employmentType: EMPLOYMENT_TYPE[job.employmentType],
-    hiringOrganization: { ...ORGANIZATION, sameAs: new URL(url).origin },
+    hiringOrganization: { ...organizationOf(site, origin), sameAs: site.sameAs.length ? site.sameAs : origin },
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: city, addressCountry: country } },
-    identifier: { '@type': 'PropertyValue', name: 'Portico Technology', value: String(job.id) },
+    identifier: { '@type': 'PropertyValue', name: site.companyName, value: String(job.id) },
     directApply: true,
     url,
     ...(job.salaryMin !== null || job.salaryMax !== null

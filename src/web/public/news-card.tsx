@@ -1,14 +1,24 @@
 import { Link } from 'react-router';
 import type { News } from '../../shared/schemas/news.js';
-import type { Locale } from '../i18n/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { newsDetailPath } from '../../shared/paths.js';
 import { formatDate } from './format.js';
+import { Picture } from './picture.js';
 
 /** Each news item opens in the layout its editor chose. */
-export const newsPath = (news: Pick<News, 'id' | 'template'>) => `/News/${news.template}?id=${news.id}`;
+export const newsPath = (news: Pick<News, 'id' | 'template'>) => newsDetailPath(news.template, news.id);
 
+/** How wide a list's cover is drawn: beside the text, or above it on a phone. */
+const COVER_WIDTH = 200;
+const COVER_SIZES = `(max-width: 640px) 100vw, ${COVER_WIDTH}px`;
+
+/**
+ * One news item of a list, with its cover beside it when it has one. The cover is decorative (the
+ * title beside it says what it is about), so its alt text is empty.
+ */
 export function NewsItem({ news, locale, pinnedLabel }: { news: News; locale: Locale; pinnedLabel: string }) {
-  return (
-    <li>
+  const text = (
+    <>
       <h3>
         {news.isTop && <span className="badge">{pinnedLabel}</span>}
         <Link to={newsPath(news)}>{news.title}</Link>
@@ -18,6 +28,15 @@ export function NewsItem({ news, locale, pinnedLabel }: { news: News; locale: Lo
         <time dateTime={news.publishedAt ?? undefined}>{formatDate(news.publishedAt, locale)}</time>
         {news.categoryName && <span>{news.categoryName}</span>}
       </p>
+    </>
+  );
+  if (!news.coverUrl) return <li>{text}</li>;
+  return (
+    <li style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+      <Link to={newsPath(news)} tabIndex={-1} aria-hidden="true" style={{ flex: `0 1 ${COVER_WIDTH}px` }}>
+        <Picture src={news.coverUrl} alt="" sizes={COVER_SIZES} width={COVER_WIDTH} height={Math.round((COVER_WIDTH * 9) / 16)} style={{ display: 'block', borderRadius: 6 }} />
+      </Link>
+      <div style={{ flex: '1 1 240px', minWidth: 0 }}>{text}</div>
     </li>
   );
 }

@@ -2,7 +2,6 @@
 export default {
   'zh-CN': {
     brand: 'Portico',
-    companyName: '博远科技',
     language: '语言',
     switchTo: 'English',
     loading: '加载中…',
@@ -22,7 +21,6 @@ export default {
   },
   'en-US': {
     brand: 'Portico',
-    companyName: 'Portico Technology',
     language: 'Language',
     switchTo: '中文',
     loading: 'Loading…',

@@ -1,6 +1,7 @@
 /**
- * Texts of the public site, with the demo company's copy (Portico Technology / 博远科技, a fictional
- * industrial IoT company). Every key exists in both languages (a test checks).
+ * Texts of the public site's own interface: navigation, form labels, list headings. The pages' texts
+ * are data (editable pages, docs/decisions/0034) and the company's details are site settings. Every
+ * key exists in both languages (a test checks).
  */
 const zh = {
   nav: {
@@ -16,87 +17,29 @@ const zh = {
     skip: '跳到正文',
   },
   footer: {
-    tagline: '让每一座工厂都用得上实时数据。',
-    address: '上海市浦东新区张江高科技园区博远大厦 8 楼',
-    phone: '电话：400-820-2026',
-    email: '邮箱：hello@portico.example',
-    hours: '工作时间：周一至周五 9:00–18:00',
+    // The company's own details (address, phone, 备案 numbers, …) are site settings, not texts.
+    contact: '联系方式',
+    phone: '电话：',
+    email: '邮箱：',
+    hours: '工作时间：',
+    map: '查看地图',
+    follow: '关注我们',
+    wechat: '微信',
+    wechatQr: '微信公众号二维码',
+    weibo: '微博',
+    linkedin: '领英',
     privacy: '隐私声明',
-    rights: '© 2026 博远科技有限公司 保留所有权利',
   },
-  home: {
-    title: '工业物联网与智能制造解决方案',
-    description: '博远科技为制造企业提供设备接入、数据平台与边缘智能，帮助工厂更快地用上实时数据。',
-    heroTitle: '让每一座工厂都用得上实时数据',
-    heroText: '从设备接入到边缘智能，博远科技帮助 300 多家制造企业缩短停机、提升良率、降低能耗。',
-    ctaContact: '预约方案交流',
-    ctaJobs: '加入我们',
-    whatTitle: '我们做什么',
-    what: [
-      { title: '设备接入', text: '内置 200 多种工业协议，常见产线设备数小时内完成接入。' },
-      { title: '数据平台', text: '统一的数据标准与治理，让生产、质量、设备数据一处可查。' },
-      { title: '边缘智能', text: '在产线旁完成质检与预测，结果毫秒级回传控制系统。' },
-    ],
-    figuresTitle: '公司实力',
-    latestNews: '最新动态',
-    latestJobs: '热招职位',
+  blocks: {
+    // The labels of the pages' news and job blocks; the pages' own texts are data (docs/decisions/0034).
     allNews: '查看全部新闻',
     allJobs: '查看全部职位',
     noNews: '暂无新闻。',
     noJobs: '暂无开放职位。',
   },
-  figures: [
-    { value: '300+', label: '服务制造企业' },
-    { value: '40 万', label: '接入设备' },
-    { value: '18%', label: '客户设备综合效率平均提升' },
-    { value: '4', label: '研发与交付中心' },
-  ],
-  about: {
-    title: '关于我们',
-    description: '博远科技成立于 2014 年，总部位于上海，专注工业物联网与智能制造软件。',
-    intro: '博远科技成立于 2014 年，总部位于上海张江，在深圳、北京和新加坡设有研发与交付中心。我们相信，数字化的价值不在大屏，而在产线上每一次更好的决策。',
-    missionTitle: '使命',
-    mission: '让每一座工厂都用得上实时数据。',
-    valuesTitle: '我们的价值观',
-    values: [
-      { title: '先解决真实问题', text: '每个项目从一个可量化的业务目标开始。' },
-      { title: '对现场负责', text: '我们的软件在车间里运行，可靠性优先于炫技。' },
-      { title: '长期主义', text: '与客户和伙伴一起成长，而不是一次性交付。' },
-    ],
-    historyTitle: '发展历程',
-    history: [
-      { year: '2014', text: '公司在上海成立，发布第一代设备接入网关。' },
-      { year: '2018', text: '博远云枢平台上线，服务客户突破 100 家。' },
-      { year: '2022', text: '成立博远研究院，布局边缘智能。' },
-      { year: '2026', text: '深圳研发中心与新加坡办公室启用，发布云枢 3.0。' },
-    ],
-  },
-  services: {
-    title: '产品与服务',
-    description: '博远云枢工业物联网平台、边缘智能网关与数字化车间解决方案。',
-    intro: '从一台设备到一整座工厂，我们提供可按需组合的产品与服务。',
-    items: [
-      { title: '博远云枢平台', text: '设备接入、数据治理、可视化与应用开发的一体化平台，支持私有化与云端部署。' },
-      { title: '边缘智能网关', text: '工业级硬件与边缘推理框架，适用于视觉质检、预测性维护与能耗优化。' },
-      { title: '数字化车间方案', text: '面向汽车零部件、电子制造与装备制造的行业模板，六周完成典型车间上线。' },
-      { title: '咨询与交付服务', text: '从现状评估、方案设计到上线运营，全程由经验丰富的交付团队负责。' },
-    ],
-    cta: '与我们聊聊您的需求',
-  },
-  strength: {
-    title: '公司实力',
-    description: '专利、资质、客户与团队：博远科技的实力一览。',
-    intro: '十余年来，我们在工业现场积累了扎实的技术与交付能力。',
-    items: [
-      { title: '研发投入', text: '研发人员占比超过 55%，每年研发投入占营收 20% 以上。' },
-      { title: '知识产权', text: '拥有发明专利 46 项、软件著作权 120 余项。' },
-      { title: '资质认证', text: '通过 ISO 9001、ISO 27001 与 IEC 62443 相关认证。' },
-      { title: '客户与伙伴', text: '服务客户覆盖汽车、电子、化工、食品等 12 个行业。' },
-    ],
-  },
   news: {
     title: '新闻中心',
-    description: '博远科技的公司新闻、行业动态与媒体报道。',
+    description: '公司新闻、行业动态与媒体报道。',
     all: '全部',
     pinned: '置顶',
     readMore: '阅读全文',
@@ -123,7 +66,7 @@ const zh = {
   },
   jobs: {
     title: '招贤纳士',
-    description: '加入博远科技：研发、产品、销售与职能岗位在上海、深圳、北京与新加坡开放。',
+    description: '加入我们：查看开放职位，在线投递简历。',
     keyword: '关键词',
     keywordPlaceholder: '职位名称、部门或地点',
     category: '职位类别',
@@ -149,22 +92,9 @@ const zh = {
     process: '招聘流程',
     types: { 'full-time': '全职', 'part-time': '兼职', contract: '合同', internship: '实习', temporary: '临时' },
   },
-  process: {
-    title: '招聘流程',
-    description: '从投递到入职，博远科技的招聘流程一目了然。',
-    intro: '我们希望每一位候选人都清楚地知道下一步是什么。通常整个流程在三周内完成。',
-    steps: [
-      { title: '在线投递', text: '选择职位，上传简历并提交申请。我们会发送确认邮件。' },
-      { title: '简历筛选', text: '招聘团队在 5 个工作日内完成筛选并与您联系。' },
-      { title: '面试', text: '通常包括一次电话沟通和两轮面试，技术岗位含一次实操环节。' },
-      { title: '录用', text: '通过面试后，我们会与您沟通薪资福利并发出录用通知。' },
-      { title: '入职', text: '入职第一周有导师陪伴，帮助您尽快融入团队。' },
-    ],
-    cta: '查看开放职位',
-  },
   apply: {
     title: '申请职位',
-    description: '在线申请博远科技的开放职位，上传简历即可完成投递。',
+    description: '在线申请开放职位，上传简历即可完成投递。',
     job: '申请职位',
     chooseJob: '请选择职位',
     noJobs: '当前没有开放职位。',
@@ -188,18 +118,6 @@ const zh = {
     optional: '选填',
   },
   contact: {
-    title: '联系我们',
-    description: '联系博远科技：办公地址、联系电话、工作时间与在线留言。',
-    intro: '无论是方案咨询、合作还是媒体采访，欢迎与我们联系。',
-    officesTitle: '办公地点',
-    offices: [
-      { city: '上海（总部）', address: '浦东新区张江高科技园区博远大厦 8 楼', phone: '021-5080-2026' },
-      { city: '深圳', address: '南山区科技园南区创新大厦 12 楼', phone: '0755-8620-2026' },
-      { city: '北京', address: '海淀区中关村软件园 9 号楼', phone: '010-8280-2026' },
-      { city: '新加坡', address: '1 Fusionopolis Way, #10-01, Singapore', phone: '+65 6100 2026' },
-    ],
-    hoursTitle: '工作时间',
-    hours: '周一至周五 9:00–18:00（法定节假日除外）',
     formTitle: '在线留言',
     name: '姓名',
     company: '公司名称',
@@ -214,15 +132,6 @@ const zh = {
     another: '再写一条',
   },
   joinUs: {
-    title: '合作加盟',
-    description: '成为博远科技的渠道、技术或交付合作伙伴。',
-    intro: '我们与各地的系统集成商、设备厂商和咨询机构一起，为制造企业提供就近的服务。',
-    benefitsTitle: '合作伙伴可以获得',
-    benefits: [
-      { title: '产品与技术支持', text: '专属技术顾问、培训认证与售前支持。' },
-      { title: '市场资源', text: '联合市场活动、案例共建与线索共享。' },
-      { title: '有竞争力的政策', text: '分级返利、项目保护与长期合作激励。' },
-    ],
     formTitle: '申请成为合作伙伴',
     name: '联系人',
     company: '公司名称',
@@ -240,15 +149,9 @@ const zh = {
     another: '再提交一份',
   },
   privacy: {
+    // The notice itself is a site setting (the administrator's, in both languages).
     title: '隐私声明',
-    description: '博远科技如何收集、使用和保护您通过本网站提交的个人信息。',
-    sections: [
-      { title: '我们收集的信息', text: '当您提交职位申请、留言或合作申请时，我们会收集您填写的姓名、联系方式、简历及其他内容，以及提交时间和网络地址。' },
-      { title: '我们如何使用', text: '这些信息仅用于处理您的申请或咨询、与您联系，以及防止滥用。我们不会出售您的个人信息。' },
-      { title: '保存期限', text: '未被录用的求职申请最多保存两年；留言与合作申请在处理完毕后保存一年。' },
-      { title: '您的权利', text: '您可以随时发送邮件至 privacy@portico.example，要求查阅、更正或删除您的个人信息。' },
-    ],
-    updated: '最近更新：2026 年 11 月',
+    description: '本网站如何收集、使用和保护您通过本网站提交的个人信息。',
   },
   form: {
     required: '请填写此项',
@@ -264,6 +167,9 @@ const zh = {
     failed: '提交失败：{{message}}',
     fixErrors: '请修正标出的内容后再提交。',
     jobClosed: '该职位已关闭或不存在，请选择其他职位。',
+    resumeAgain: '请重新选择简历文件：页面返回时浏览器不会保留已选择的文件。',
+    tooLarge: '提交的内容过大，请精简后再试。',
+    unreadable: '无法读取提交的内容，请在本页重新填写并提交。',
   },
 };
 
@@ -283,87 +189,28 @@ const en: Catalogue = {
     skip: 'Skip to content',
   },
   footer: {
-    tagline: 'Real-time data for every factory.',
-    address: '8F Portico Tower, Zhangjiang Hi-Tech Park, Pudong, Shanghai',
-    phone: 'Phone: +86 400-820-2026',
-    email: 'Email: hello@portico.example',
-    hours: 'Hours: Monday to Friday, 9:00–18:00 (UTC+8)',
+    contact: 'Contact',
+    phone: 'Phone: ',
+    email: 'Email: ',
+    hours: 'Hours: ',
+    map: 'Show on a map',
+    follow: 'Follow us',
+    wechat: 'WeChat',
+    wechatQr: 'WeChat QR code',
+    weibo: 'Weibo',
+    linkedin: 'LinkedIn',
     privacy: 'Privacy notice',
-    rights: '© 2026 Portico Technology. All rights reserved.',
   },
-  home: {
-    title: 'Industrial IoT and smart manufacturing',
-    description: 'Portico Technology connects machines, builds data platforms and brings intelligence to the edge, so factories act on real-time data sooner.',
-    heroTitle: 'Real-time data for every factory',
-    heroText: 'From connecting machines to edge intelligence, Portico helps more than 300 manufacturers cut downtime, raise yield and save energy.',
-    ctaContact: 'Talk to our team',
-    ctaJobs: 'Join us',
-    whatTitle: 'What we do',
-    what: [
-      { title: 'Machine connectivity', text: 'More than 200 industrial protocols built in; most production equipment is connected within hours.' },
-      { title: 'Data platform', text: 'One data standard and governance for production, quality and equipment data.' },
-      { title: 'Edge intelligence', text: 'Inspection and prediction next to the line, with results back in milliseconds.' },
-    ],
-    figuresTitle: 'Our strength',
-    latestNews: 'Latest news',
-    latestJobs: 'Open positions',
+  blocks: {
+    // The labels of the pages' news and job blocks; the pages' own texts are data (docs/decisions/0034).
     allNews: 'All news',
     allJobs: 'All positions',
     noNews: 'No news yet.',
     noJobs: 'No open positions right now.',
   },
-  figures: [
-    { value: '300+', label: 'manufacturers served' },
-    { value: '400k', label: 'machines connected' },
-    { value: '18%', label: 'average OEE gain for customers' },
-    { value: '4', label: 'engineering and delivery centres' },
-  ],
-  about: {
-    title: 'About us',
-    description: 'Founded in 2014 and based in Shanghai, Portico Technology builds industrial IoT and smart manufacturing software.',
-    intro: 'Portico Technology was founded in 2014 in Shanghai’s Zhangjiang park, with engineering and delivery centres in Shenzhen, Beijing and Singapore. We believe digitalisation pays off not on big screens but in better decisions on the shop floor.',
-    missionTitle: 'Mission',
-    mission: 'Real-time data for every factory.',
-    valuesTitle: 'What we value',
-    values: [
-      { title: 'Solve a real problem first', text: 'Every project starts from a business goal we can measure.' },
-      { title: 'Answer to the shop floor', text: 'Our software runs in plants; reliability comes before flourish.' },
-      { title: 'Play the long game', text: 'We grow with customers and partners instead of delivering once and leaving.' },
-    ],
-    historyTitle: 'Our story',
-    history: [
-      { year: '2014', text: 'Founded in Shanghai; first machine gateway released.' },
-      { year: '2018', text: 'Portico Hub platform launched; more than 100 customers.' },
-      { year: '2022', text: 'Portico Research founded to work on edge intelligence.' },
-      { year: '2026', text: 'Shenzhen centre and Singapore office opened; Portico Hub 3.0 released.' },
-    ],
-  },
-  services: {
-    title: 'Services',
-    description: 'The Portico Hub industrial IoT platform, edge intelligence gateways and digital workshop solutions.',
-    intro: 'From one machine to a whole plant, our products and services combine to fit what you need.',
-    items: [
-      { title: 'Portico Hub platform', text: 'Connectivity, data governance, visualisation and application development in one platform, on premises or in the cloud.' },
-      { title: 'Edge intelligence gateways', text: 'Industrial hardware and an edge inference framework for visual inspection, predictive maintenance and energy optimisation.' },
-      { title: 'Digital workshop solutions', text: 'Industry templates for automotive parts, electronics and machinery: a typical workshop live in six weeks.' },
-      { title: 'Consulting and delivery', text: 'Assessment, design, go-live and operations, led by experienced delivery teams.' },
-    ],
-    cta: 'Tell us what you need',
-  },
-  strength: {
-    title: 'Our strength',
-    description: 'Patents, certifications, customers and people: Portico Technology at a glance.',
-    intro: 'Over more than a decade on factory floors we have built solid engineering and delivery capabilities.',
-    items: [
-      { title: 'Research and development', text: 'More than 55% of our people are engineers; R&D takes over 20% of revenue every year.' },
-      { title: 'Intellectual property', text: '46 invention patents and more than 120 software copyrights.' },
-      { title: 'Certifications', text: 'ISO 9001, ISO 27001 and IEC 62443 certified processes.' },
-      { title: 'Customers and partners', text: 'Customers in 12 industries, from automotive and electronics to chemicals and food.' },
-    ],
-  },
   news: {
     title: 'News',
-    description: 'Company news, industry insight and press coverage from Portico Technology.',
+    description: 'Company news, industry insight and press coverage.',
     all: 'All',
     pinned: 'Pinned',
     readMore: 'Read more',
@@ -390,7 +237,7 @@ const en: Catalogue = {
   },
   jobs: {
     title: 'Careers',
-    description: 'Join Portico Technology: engineering, product, sales and operations roles in Shanghai, Shenzhen, Beijing and Singapore.',
+    description: 'Join us: see the open positions and apply online.',
     keyword: 'Keyword',
     keywordPlaceholder: 'Title, department or location',
     category: 'Category',
@@ -416,22 +263,9 @@ const en: Catalogue = {
     process: 'How we hire',
     types: { 'full-time': 'Full-time', 'part-time': 'Part-time', contract: 'Contract', internship: 'Internship', temporary: 'Temporary' },
   },
-  process: {
-    title: 'How we hire',
-    description: 'From application to first day: the Portico Technology hiring process.',
-    intro: 'We want every candidate to know what comes next. The whole process usually takes less than three weeks.',
-    steps: [
-      { title: 'Apply online', text: 'Choose a position, upload your résumé and send your application. We confirm it by email.' },
-      { title: 'Screening', text: 'Our recruiting team reviews your application within five working days and gets in touch.' },
-      { title: 'Interviews', text: 'Usually a phone call and two rounds of interviews; engineering roles include a practical exercise.' },
-      { title: 'Offer', text: 'We discuss pay and benefits with you and send a written offer.' },
-      { title: 'Your first week', text: 'A mentor helps you settle in and meet the team.' },
-    ],
-    cta: 'See open positions',
-  },
   apply: {
     title: 'Apply',
-    description: 'Apply online for an open position at Portico Technology: upload your résumé and you are done.',
+    description: 'Apply online for an open position: upload your résumé and you are done.',
     job: 'Position',
     chooseJob: 'Choose a position',
     noJobs: 'There are no open positions right now.',
@@ -455,18 +289,6 @@ const en: Catalogue = {
     optional: 'optional',
   },
   contact: {
-    title: 'Contact us',
-    description: 'Contact Portico Technology: offices, phone numbers, opening hours and a message form.',
-    intro: 'For solutions, partnerships or press enquiries, we are glad to hear from you.',
-    officesTitle: 'Our offices',
-    offices: [
-      { city: 'Shanghai (headquarters)', address: '8F Portico Tower, Zhangjiang Hi-Tech Park, Pudong', phone: '+86 21 5080 2026' },
-      { city: 'Shenzhen', address: '12F Innovation Tower, Science Park South, Nanshan', phone: '+86 755 8620 2026' },
-      { city: 'Beijing', address: 'Building 9, Zhongguancun Software Park, Haidian', phone: '+86 10 8280 2026' },
-      { city: 'Singapore', address: '1 Fusionopolis Way, #10-01, Singapore', phone: '+65 6100 2026' },
-    ],
-    hoursTitle: 'Opening hours',
-    hours: 'Monday to Friday, 9:00–18:00, except public holidays',
     formTitle: 'Send us a message',
     name: 'Name',
     company: 'Company',
@@ -481,15 +303,6 @@ const en: Catalogue = {
     another: 'Write another message',
   },
   joinUs: {
-    title: 'Partner with us',
-    description: 'Become a channel, technology or delivery partner of Portico Technology.',
-    intro: 'Together with system integrators, equipment makers and consultants across the region, we serve manufacturers close to where they work.',
-    benefitsTitle: 'What partners get',
-    benefits: [
-      { title: 'Product and technical support', text: 'A dedicated technical adviser, training, certification and pre-sales help.' },
-      { title: 'Marketing', text: 'Joint events, shared case studies and shared leads.' },
-      { title: 'Competitive terms', text: 'Tiered rebates, deal protection and long-term incentives.' },
-    ],
     formTitle: 'Apply to become a partner',
     name: 'Contact person',
     company: 'Company',
@@ -508,14 +321,7 @@ const en: Catalogue = {
   },
   privacy: {
     title: 'Privacy notice',
-    description: 'How Portico Technology collects, uses and protects the personal data you send through this site.',
-    sections: [
-      { title: 'What we collect', text: 'When you apply for a position, send a message or apply to become a partner, we collect what you enter (name, contact details, résumé and so on), the time of sending and your network address.' },
-      { title: 'How we use it', text: 'Only to handle your application or enquiry, to contact you and to prevent abuse. We never sell personal data.' },
-      { title: 'How long we keep it', text: 'Applications that do not lead to a hire are kept for at most two years; messages and partner applications for one year after they are handled.' },
-      { title: 'Your rights', text: 'Write to privacy@portico.example at any time to see, correct or delete your personal data.' },
-    ],
-    updated: 'Last updated: November 2026',
+    description: 'How this site collects, uses and protects the personal data you send through it.',
   },
   form: {
     required: 'Please fill this in',
@@ -531,6 +337,9 @@ const en: Catalogue = {
     failed: 'Sending failed: {{message}}',
     fixErrors: 'Please correct the marked fields and send again.',
     jobClosed: 'This position is closed or does not exist; please choose another.',
+    resumeAgain: 'Please choose your résumé file again: a browser does not keep a chosen file when the page comes back.',
+    tooLarge: 'What you sent is too large; please shorten it and send it again.',
+    unreadable: 'What you sent could not be read; please fill in the form on this page and send it again.',
   },
 };
 

@@ -1,48 +1,20 @@
-import type { MetaFunction } from 'react-router';
-import { copyOf, pageMeta, usePublicCopy } from '../../public/copy.js';
+import { useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { PageBlocks, editablePageMeta } from '../../public/blocks.js';
+import { useRootData } from '../../public/copy.js';
+import { loadEditablePage } from '../../public/page-data.server.js';
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const copy = copyOf(matches);
-  return pageMeta(matches, location, { title: copy.about.title, description: copy.about.description });
-};
+/** An editable page (docs/decisions/0034): its published blocks, as staff wrote them. */
+export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'about');
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 
 export default function About() {
-  const copy = usePublicCopy();
+  const { page, feeds } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
   return (
     <main>
-      <section className="page-hero">
-        <div className="container">
-          <h1>{copy.about.title}</h1>
-          <p>{copy.about.mission}</p>
-        </div>
-      </section>
-      <div className="container">
-        <section className="section">
-          <p className="lead">{copy.about.intro}</p>
-        </section>
-        <section className="section">
-          <h2>{copy.about.valuesTitle}</h2>
-          <div className="cards">
-            {copy.about.values.map((value) => (
-              <article className="card" key={value.title}>
-                <h3>{value.title}</h3>
-                <p>{value.text}</p>
-              </article>
-            ))}
-          </div>
-        </section>
-        <section className="section">
-          <h2>{copy.about.historyTitle}</h2>
-          <ol className="timeline">
-            {copy.about.history.map((event) => (
-              <li key={event.year}>
-                <strong>{event.year}</strong>
-                {event.text}
-              </li>
-            ))}
-          </ol>
-        </section>
-      </div>
+      <PageBlocks page={page} locale={locale} feeds={feeds} />
     </main>
   );
 }

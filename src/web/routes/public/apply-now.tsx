@@ -1,10 +1,11 @@
-import { useLoaderData } from 'react-router';
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { useActionData, useLoaderData, useLocation } from 'react-router';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../shared/api.js';
 import type { Job } from '../../../shared/schemas/job.js';
 import { Island } from '../../islands/island.js';
-import { ApplicationForm } from '../../public/application-form.js';
+import { APPLICATION_FIELDS, ApplicationForm } from '../../public/application-form.js';
 import { copyOf, pageMeta, serverContext, usePublicCopy } from '../../public/copy.js';
+import { answerFormPost } from '../../public/form-post.server.js';
 import { idParam } from '../../public/pager.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,6 +16,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { jobs: open, jobId: wanted && open.some((job) => job.id === wanted) ? wanted : null };
 }
 
+/** The form posted without JavaScript, with the résumé (docs/decisions/0028-forms-without-javascript.md). */
+export async function action(args: ActionFunctionArgs) {
+  return answerFormPost(args, { path: 'JobApplication', fields: [...APPLICATION_FIELDS, 'consent'], resume: true, confirmationTo: 'email' });
+}
+
 export const meta: MetaFunction = ({ matches, location }) => {
   const copy = copyOf(matches);
   return pageMeta(matches, location, { title: copy.apply.title, description: copy.apply.description, keepQuery: ['jobId'] });
@@ -23,10 +29,12 @@ export const meta: MetaFunction = ({ matches, location }) => {
 export default function ApplyNow() {
   const { jobs, jobId } = useLoaderData<typeof loader>();
   const copy = usePublicCopy();
+  const posted = useActionData<typeof action>();
+  const { pathname, search } = useLocation();
   return (
     <main className="container">
       <h1>{copy.apply.title}</h1>
-      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form } }} />
+      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted }} />
     </main>
   );
 }

@@ -1,44 +1,35 @@
-import type { MetaFunction } from 'react-router';
+import { useActionData, useLoaderData, useLocation } from 'react-router';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { Island } from '../../islands/island.js';
-import { copyOf, pageMeta, usePublicCopy } from '../../public/copy.js';
-import { ContactForm } from '../../public/contact-form.js';
+import { PageBlocks, editablePageMeta } from '../../public/blocks.js';
+import { usePublicCopy, useRootData } from '../../public/copy.js';
+import { CONTACT_FIELDS, ContactForm } from '../../public/contact-form.js';
+import { answerFormPost } from '../../public/form-post.server.js';
+import { loadEditablePage } from '../../public/page-data.server.js';
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const copy = copyOf(matches);
-  return pageMeta(matches, location, { title: copy.contact.title, description: copy.contact.description });
-};
+/** The introduction above the form is an editable page (docs/decisions/0034). */
+export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'contact');
+
+/** The form posted without JavaScript (docs/decisions/0028-forms-without-javascript.md). */
+export async function action(args: ActionFunctionArgs) {
+  return answerFormPost(args, { path: 'ContactInfo', fields: CONTACT_FIELDS });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 
 export default function Contact() {
+  const { page, feeds } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
   const copy = usePublicCopy();
+  const posted = useActionData<typeof action>();
+  const { pathname, search } = useLocation();
   return (
     <main>
-      <section className="page-hero">
-        <div className="container">
-          <h1>{copy.contact.title}</h1>
-          <p>{copy.contact.intro}</p>
-        </div>
-      </section>
-      <div className="container two-col">
-        <section className="section">
-          <h2>{copy.contact.officesTitle}</h2>
-          <ul className="list">
-            {copy.contact.offices.map((office) => (
-              <li key={office.city}>
-                <h3>{office.city}</h3>
-                <address>
-                  {office.address}
-                  <br />
-                  <a href={`tel:${office.phone.replace(/[^+\d]/g, '')}`}>{office.phone}</a>
-                </address>
-              </li>
-            ))}
-          </ul>
-          <h2>{copy.contact.hoursTitle}</h2>
-          <p>{copy.contact.hours}</p>
-        </section>
+      <PageBlocks page={page} locale={locale} feeds={feeds} />
+      <div className="container">
         <section className="section" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{copy.contact.formTitle}</h2>
-          <Island name="contact-form" component={ContactForm} props={{ text: { contact: copy.contact, form: copy.form } }} />
+          <Island name="contact-form" component={ContactForm} props={{ text: { contact: copy.contact, form: copy.form }, action: pathname + search, posted }} />
         </section>
       </div>
     </main>

@@ -1,7 +1,8 @@
 import { redirect } from 'react-router';
+import { PUBLIC_PATHS } from '../../../shared/paths.js';
 
 export function loader() {
-  return redirect('/Home');
+  return redirect(PUBLIC_PATHS.home);
 }
 
 export default function Redirect() {

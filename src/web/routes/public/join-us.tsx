@@ -1,38 +1,35 @@
-import type { MetaFunction } from 'react-router';
+import { useActionData, useLoaderData, useLocation } from 'react-router';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { Island } from '../../islands/island.js';
-import { copyOf, pageMeta, usePublicCopy } from '../../public/copy.js';
-import { JoinUsForm } from '../../public/join-us-form.js';
+import { PageBlocks, editablePageMeta } from '../../public/blocks.js';
+import { usePublicCopy, useRootData } from '../../public/copy.js';
+import { answerFormPost } from '../../public/form-post.server.js';
+import { JOIN_US_FIELDS, JoinUsForm } from '../../public/join-us-form.js';
+import { loadEditablePage } from '../../public/page-data.server.js';
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const copy = copyOf(matches);
-  return pageMeta(matches, location, { title: copy.joinUs.title, description: copy.joinUs.description });
-};
+/** The introduction above the form is an editable page (docs/decisions/0034). */
+export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'joinus');
+
+/** The form posted without JavaScript (docs/decisions/0028-forms-without-javascript.md). */
+export async function action(args: ActionFunctionArgs) {
+  return answerFormPost(args, { path: 'JoinUs', fields: JOIN_US_FIELDS });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 
 export default function JoinUs() {
+  const { page, feeds } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
   const copy = usePublicCopy();
+  const posted = useActionData<typeof action>();
+  const { pathname, search } = useLocation();
   return (
     <main>
-      <section className="page-hero">
-        <div className="container">
-          <h1>{copy.joinUs.title}</h1>
-          <p>{copy.joinUs.intro}</p>
-        </div>
-      </section>
+      <PageBlocks page={page} locale={locale} feeds={feeds} />
       <div className="container">
-        <section className="section">
-          <h2>{copy.joinUs.benefitsTitle}</h2>
-          <div className="cards">
-            {copy.joinUs.benefits.map((benefit) => (
-              <article className="card" key={benefit.title}>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </article>
-            ))}
-          </div>
-        </section>
         <section className="section" aria-labelledby="join-form-title">
           <h2 id="join-form-title">{copy.joinUs.formTitle}</h2>
-          <Island name="join-us-form" component={JoinUsForm} props={{ text: { joinUs: copy.joinUs, form: copy.form } }} />
+          <Island name="join-us-form" component={JoinUsForm} props={{ text: { joinUs: copy.joinUs, form: copy.form }, action: pathname + search, posted }} />
         </section>
       </div>
     </main>

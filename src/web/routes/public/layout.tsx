@@ -1,20 +1,148 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { isLocale, switchLocale } from '../../i18n/locale.js';
+import type { LoaderFunctionArgs } from 'react-router';
+import { chooseServerLocale, isLocale } from '../../../shared/locale.js';
+import { PUBLIC_PATHS } from '../../../shared/paths.js';
+import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../../shared/schemas/site.js';
+import type { PublicSite } from '../../../shared/schemas/site.js';
+import { switchLocale } from '../../i18n/locale.js';
+import { jsonLdScript, organizationLd } from '../../public/json-ld.js';
+import { serverContext, useRootData, useSite } from '../../public/copy.js';
+import type { PublicLayoutData } from '../../public/copy.js';
 import type { PageHandle } from '../../root.js';
 import '../../public/public.css';
 
 export const handle: PageHandle = { islands: true };
 
+/**
+ * The site's settings in the page's language, once per page: the API answers them from memory, and
+ * the header, footer, titles, share tags and structured data of every public page read them here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<PublicLayoutData> {
+  const locale = chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
+  const answer = await serverContext(context).api<PublicSite>('GET', `Site?locale=${locale}`);
+  // Without its settings the site still renders, neutral, rather than failing every page.
+  return { site: answer.isSuccess ? answer.data : publicSiteOf(NEUTRAL_SITE_SETTINGS, locale) };
+}
+
+/** The primary colour for the public pages' CSS, when the settings choose one. */
+function brandColours(site: PublicSite): CSSProperties | undefined {
+  if (!site.primaryColor) return undefined;
+  return { '--brand': site.primaryColor, '--brand-dark': `color-mix(in srgb, ${site.primaryColor} 75%, #000)` } as CSSProperties;
+}
+
+/** The 备案 numbers mainland-China hosting requires in the footer, each a link when one is set. */
+function Filing({ number, url }: { number: string; url: string }) {
+  if (!number) return null;
+  return <li>{url ? <a href={url} target="_blank" rel="noopener noreferrer">{number}</a> : number}</li>;
+}
+
+function SiteFooter({ site }: { site: PublicSite }) {
+  const { t } = useTranslation('public');
+  const hasContact = Boolean(site.address || site.phone || site.email || site.officeHours || site.mapUrl);
+  const hasSocial = Boolean(site.wechatQr || site.weiboUrl || site.linkedinUrl);
+  return (
+    <footer className="site-footer">
+      <div className="container footer-inner">
+        <div>
+          {site.logoDark ? <img className="footer-logo" src={site.logoDark} alt={site.companyName} /> : <p className="footer-brand">{site.companyName}</p>}
+          {site.tagline && <p>{site.tagline}</p>}
+        </div>
+        {hasContact && (
+          <address aria-label={t('footer.contact')}>
+            {site.address && <p>{site.address}</p>}
+            {site.phone && (
+              <p>
+                {t('footer.phone')}
+                <a href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}>{site.phone}</a>
+              </p>
+            )}
+            {site.email && (
+              <p>
+                {t('footer.email')}
+                <a href={`mailto:${site.email}`}>{site.email}</a>
+              </p>
+            )}
+            {site.officeHours && (
+              <p>
+                {t('footer.hours')}
+                {site.officeHours}
+              </p>
+            )}
+            {site.mapUrl && (
+              <p>
+                <a href={site.mapUrl} target="_blank" rel="noopener noreferrer">
+                  {t('footer.map')}
+                </a>
+              </p>
+            )}
+          </address>
+        )}
+        {hasSocial && (
+          <nav aria-label={t('footer.follow')}>
+            <ul>
+              {site.weiboUrl && (
+                <li>
+                  <a href={site.weiboUrl} target="_blank" rel="noopener noreferrer me">
+                    {t('footer.weibo')}
+                  </a>
+                </li>
+              )}
+              {site.linkedinUrl && (
+                <li>
+                  <a href={site.linkedinUrl} target="_blank" rel="noopener noreferrer me">
+                    {t('footer.linkedin')}
+                  </a>
+                </li>
+              )}
+              {site.wechatQr && (
+                <li>
+                  <figure className="footer-qr">
+                    <img src={site.wechatQr} alt={t('footer.wechatQr')} width={96} height={96} loading="lazy" />
+                    <figcaption>{t('footer.wechat')}</figcaption>
+                  </figure>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+        <nav aria-label={t('footer.privacy')}>
+          <ul>
+            <li>
+              <Link to={PUBLIC_PATHS.jobsProcess}>{t('jobs.process')}</Link>
+            </li>
+            <li>
+              <Link to={PUBLIC_PATHS.privacy}>{t('footer.privacy')}</Link>
+            </li>
+            <li>
+              <a href="/rss.xml">RSS</a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      {(site.footerText || site.icpNumber || site.psbNumber) && (
+        <div className="container copyright">
+          {site.footerText && <p>{site.footerText}</p>}
+          <ul className="filings">
+            <Filing number={site.icpNumber} url={site.icpUrl} />
+            <Filing number={site.psbNumber} url={site.psbUrl} />
+          </ul>
+        </div>
+      )}
+    </footer>
+  );
+}
+
 const NAV = [
-  ['/Home', 'nav.home'],
-  ['/AboutsUs', 'nav.about'],
-  ['/Services', 'nav.services'],
-  ['/Strength', 'nav.strength'],
-  ['/News', 'nav.news'],
-  ['/Jobs', 'nav.jobs'],
-  ['/Joinus', 'nav.joinUs'],
-  ['/ContactUs', 'nav.contact'],
+  [PUBLIC_PATHS.home, 'nav.home'],
+  [PUBLIC_PATHS.about, 'nav.about'],
+  [PUBLIC_PATHS.services, 'nav.services'],
+  [PUBLIC_PATHS.strength, 'nav.strength'],
+  [PUBLIC_PATHS.news, 'nav.news'],
+  [PUBLIC_PATHS.jobs, 'nav.jobs'],
+  [PUBLIC_PATHS.joinUs, 'nav.joinUs'],
+  [PUBLIC_PATHS.contact, 'nav.contact'],
 ] as const;
 
 /** The public site's frame: header navigation with the language switch, and the company footer. */
@@ -22,21 +150,29 @@ export default function PublicLayout() {
   const { t } = useTranslation('public');
   const { t: common } = useTranslation('common');
   const { i18n } = useTranslation();
+  const site = useSite();
+  const { publicUrl } = useRootData();
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   return (
-    <div className="site">
+    <div className="site" style={brandColours(site)}>
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
       <header className="site-header">
         <div className="container header-inner">
-          <Link to="/Home" className="brand">
-            <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-              <rect width="32" height="32" rx="6" fill="currentColor" />
-              <path d="M9 24V8h8a5 5 0 0 1 0 10h-4v6z" fill="#fff" />
-            </svg>
-            <span>{common('companyName')}</span>
+          <Link to={PUBLIC_PATHS.home} className="brand">
+            {site.logo ? (
+              <img className="brand-logo" src={site.logo} alt={site.companyName} />
+            ) : (
+              <>
+                <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+                  <rect width="32" height="32" rx="6" fill="currentColor" />
+                  <path d="M9 24V8h8a5 5 0 0 1 0 10h-4v6z" fill="#fff" />
+                </svg>
+                <span>{site.companyName}</span>
+              </>
+            )}
           </Link>
           <details className="nav-toggle">
             <summary>{t('nav.menu')}</summary>
@@ -61,34 +197,9 @@ export default function PublicLayout() {
       <div id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </div>
-      <footer className="site-footer">
-        <div className="container footer-inner">
-          <div>
-            <p className="footer-brand">{common('companyName')}</p>
-            <p>{t('footer.tagline')}</p>
-          </div>
-          <address>
-            <p>{t('footer.address')}</p>
-            <p>{t('footer.phone')}</p>
-            <p>{t('footer.email')}</p>
-            <p>{t('footer.hours')}</p>
-          </address>
-          <nav aria-label={t('footer.privacy')}>
-            <ul>
-              <li>
-                <Link to="/Jobs/process">{t('jobs.process')}</Link>
-              </li>
-              <li>
-                <Link to="/privacy">{t('footer.privacy')}</Link>
-              </li>
-              <li>
-                <a href="/rss.xml">RSS</a>
-              </li>
-            </ul>
-          </nav>
-        </div>
-        <p className="container copyright">{t('footer.rights')}</p>
-      </footer>
+      <SiteFooter site={site} />
+      {/* After the page's own structured data, which describes what the page is about. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organizationLd(site, publicUrl)) }} />
     </div>
   );
 }

@@ -1,23 +1,22 @@
 import type { MetaFunction } from 'react-router';
-import { copyOf, pageMeta, usePublicCopy } from '../../public/copy.js';
+import { noticeBlocks } from '../../../shared/schemas/site.js';
+import { copyOf, pageMeta, usePublicCopy, useSite } from '../../public/copy.js';
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const copy = copyOf(matches);
   return pageMeta(matches, location, { title: copy.privacy.title, description: copy.privacy.description });
 };
 
+/** The privacy notice the administrator wrote in the site settings, in the page's language. */
 export default function Privacy() {
   const copy = usePublicCopy();
+  const site = useSite();
   return (
     <main className="container article">
       <h1>{copy.privacy.title}</h1>
-      {copy.privacy.sections.map((section) => (
-        <section key={section.title}>
-          <h2>{section.title}</h2>
-          <p>{section.text}</p>
-        </section>
-      ))}
-      <p className="meta">{copy.privacy.updated}</p>
+      {noticeBlocks(site.privacyNotice).map((block, index) =>
+        block.kind === 'heading' ? <h2 key={index}>{block.text}</h2> : <p key={index}>{block.text}</p>,
+      )}
     </main>
   );
 }

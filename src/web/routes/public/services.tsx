@@ -1,39 +1,20 @@
-import { Link } from 'react-router';
-import type { MetaFunction } from 'react-router';
-import { copyOf, pageMeta, usePublicCopy } from '../../public/copy.js';
+import { useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { PageBlocks, editablePageMeta } from '../../public/blocks.js';
+import { useRootData } from '../../public/copy.js';
+import { loadEditablePage } from '../../public/page-data.server.js';
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const copy = copyOf(matches);
-  return pageMeta(matches, location, { title: copy.services.title, description: copy.services.description });
-};
+/** An editable page (docs/decisions/0034): its published blocks, as staff wrote them. */
+export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'services');
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 
 export default function Services() {
-  const copy = usePublicCopy();
+  const { page, feeds } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
   return (
     <main>
-      <section className="page-hero">
-        <div className="container">
-          <h1>{copy.services.title}</h1>
-          <p>{copy.services.intro}</p>
-        </div>
-      </section>
-      <div className="container">
-        <section className="section">
-          <div className="cards">
-            {copy.services.items.map((item) => (
-              <article className="card" key={item.title}>
-                <h2 className="card-title">{item.title}</h2>
-                <p>{item.text}</p>
-              </article>
-            ))}
-          </div>
-          <div className="actions">
-            <Link className="button" to="/ContactUs">
-              {copy.services.cta}
-            </Link>
-          </div>
-        </section>
-      </div>
+      <PageBlocks page={page} locale={locale} feeds={feeds} />
     </main>
   );
 }

@@ -1,43 +1,20 @@
-import type { MetaFunction } from 'react-router';
-import { copyOf, pageMeta, usePublicCopy } from '../../public/copy.js';
+import { useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { PageBlocks, editablePageMeta } from '../../public/blocks.js';
+import { useRootData } from '../../public/copy.js';
+import { loadEditablePage } from '../../public/page-data.server.js';
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const copy = copyOf(matches);
-  return pageMeta(matches, location, { title: copy.strength.title, description: copy.strength.description });
-};
+/** An editable page (docs/decisions/0034): its published blocks, as staff wrote them. */
+export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'strength');
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 
 export default function Strength() {
-  const copy = usePublicCopy();
+  const { page, feeds } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
   return (
     <main>
-      <section className="page-hero">
-        <div className="container">
-          <h1>{copy.strength.title}</h1>
-          <p>{copy.strength.intro}</p>
-        </div>
-      </section>
-      <div className="container">
-        <section className="section">
-          <ul className="figures">
-            {copy.figures.map((figure) => (
-              <li key={figure.label}>
-                <strong>{figure.value}</strong>
-                {figure.label}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="section">
-          <div className="cards">
-            {copy.strength.items.map((item) => (
-              <article className="card" key={item.title}>
-                <h2 className="card-title">{item.title}</h2>
-                <p>{item.text}</p>
-              </article>
-            ))}
-          </div>
-        </section>
-      </div>
+      <PageBlocks page={page} locale={locale} feeds={feeds} />
     </main>
   );
 }

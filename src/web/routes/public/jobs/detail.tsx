@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Job } from '../../../../shared/schemas/job.js';
-import { pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
+import { PUBLIC_PATHS, applyNowPath } from '../../../../shared/paths.js';
+import { pageMeta, serverContext, usePublicCopy, useRootData, useSite } from '../../../public/copy.js';
 import { formatDate, plainText } from '../../../public/format.js';
 import { useSalary } from '../../../public/job-card.js';
 import { jobPostingLd, jsonLdScript } from '../../../public/json-ld.js';
@@ -27,11 +28,12 @@ export default function JobDetail() {
   const { t } = useTranslation('public');
   const salary = useSalary();
   const { locale, publicUrl } = useRootData();
+  const site = useSite();
   const location = useLocation();
   const url = `${publicUrl}${location.pathname}?id=${job.id}`;
   return (
     <main className="container">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url, site)) }} />
       <article className="article">
         <h1>{job.title}</h1>
         <dl className="facts">
@@ -71,7 +73,7 @@ export default function JobDetail() {
           </div>
         </dl>
         <p>
-          <Link className="button" to={`/ApplyNow?jobId=${job.id}`}>
+          <Link className="button" to={applyNowPath(job.id)}>
             {copy.jobs.apply}
           </Link>
         </p>
@@ -84,10 +86,10 @@ export default function JobDetail() {
           </>
         )}
         <div className="actions">
-          <Link className="button" to={`/ApplyNow?jobId=${job.id}`}>
+          <Link className="button" to={applyNowPath(job.id)}>
             {copy.jobs.apply}
           </Link>
-          <Link className="button secondary" to="/Jobs">
+          <Link className="button secondary" to={PUBLIC_PATHS.jobs}>
             {copy.jobs.back}
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { PUBLIC_PATHS } from '../../../../shared/paths.js';
 
 /** The careers group's frame: its own sub-navigation between positions, the process and applying. */
 export default function JobsLayout() {
@@ -7,8 +8,8 @@ export default function JobsLayout() {
   return (
     <>
       <nav className="container crumbs" aria-label="breadcrumb">
-        <Link to="/Home">{t('nav.home')}</Link> › <NavLink to="/Jobs" end>{t('nav.jobs')}</NavLink> ·{' '}
-        <NavLink to="/Jobs/process">{t('jobs.process')}</NavLink> · <NavLink to="/Jobs/ApplyNow">{t('apply.title')}</NavLink>
+        <Link to={PUBLIC_PATHS.home}>{t('nav.home')}</Link> › <NavLink to={PUBLIC_PATHS.jobs} end>{t('nav.jobs')}</NavLink> ·{' '}
+        <NavLink to={PUBLIC_PATHS.jobsProcess}>{t('jobs.process')}</NavLink> · <NavLink to={PUBLIC_PATHS.jobsApplyNow}>{t('apply.title')}</NavLink>
       </nav>
       <Outlet />
     </>

@@ -1,33 +1,20 @@
-import { Link } from 'react-router';
-import type { MetaFunction } from 'react-router';
-import { copyOf, pageMeta, usePublicCopy } from '../../../public/copy.js';
+import { useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { PageBlocks, editablePageMeta } from '../../../public/blocks.js';
+import { useRootData } from '../../../public/copy.js';
+import { loadEditablePage } from '../../../public/page-data.server.js';
 
-export const meta: MetaFunction = ({ matches, location }) => {
-  const copy = copyOf(matches);
-  return pageMeta(matches, location, { title: copy.process.title, description: copy.process.description });
-};
+/** An editable page (docs/decisions/0034): its published blocks, as staff wrote them. */
+export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'process');
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 
 export default function JobsProcess() {
-  const copy = usePublicCopy();
+  const { page, feeds } = useLoaderData<typeof loader>();
+  const { locale } = useRootData();
   return (
-    <main className="container">
-      <section className="section">
-        <h1>{copy.process.title}</h1>
-        <p className="lead">{copy.process.intro}</p>
-        <ol className="steps">
-          {copy.process.steps.map((step) => (
-            <li key={step.title}>
-              <h2 className="card-title">{step.title}</h2>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-        <div className="actions">
-          <Link className="button" to="/Jobs">
-            {copy.process.cta}
-          </Link>
-        </div>
-      </section>
+    <main>
+      <PageBlocks page={page} locale={locale} feeds={feeds} />
     </main>
   );
 }

@@ -3,12 +3,15 @@ import { Link, data, useLoaderData, useLocation } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
 import type { News } from '../../../../shared/schemas/news.js';
-import { pageMeta, serverContext, useRootData } from '../../../public/copy.js';
+import { plainImageAddress } from '../../../../shared/schemas/media.js';
+import { PUBLIC_PATHS } from '../../../../shared/paths.js';
+import { pageMeta, serverContext, useRootData, useSite } from '../../../public/copy.js';
 import { formatDate, formatNumber, plainText } from '../../../public/format.js';
 import { jsonLdScript, newsArticleLd } from '../../../public/json-ld.js';
 import { prepareArticleHtml } from '../../../public/article-html.js';
 import { newsPath } from '../../../public/news-card.js';
 import { idParam } from '../../../public/pager.js';
+import { Picture } from '../../../public/picture.js';
 import { Share } from '../../../public/share.js';
 
 type Neighbour = Pick<News, 'id' | 'title' | 'template'>;
@@ -37,14 +40,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
   if (!loaded) return [{ title: 'Portico' }];
   const { news } = loaded;
-  return pageMeta(matches, location, { title: news.title, description: news.summary || plainText(news.content), type: 'article', keepQuery: ['id'] });
+  return pageMeta(matches, location, { title: news.title, description: news.summary || plainText(news.content), type: 'article', keepQuery: ['id'], image: plainImageAddress(news.coverUrl), imageAlt: news.title });
 };
 
-/** Gives each section heading an id, so a table of contents can link to it. */
+/**
+ * A published news item in the layout its address names (`detail`, `details-two`, `details-three`),
+ * with its facts, a table of contents of its headings, share links and its neighbours in time.
+ */
 export default function NewsDetail() {
   const { news, previous, next } = useLoaderData<typeof loader>();
   const { t } = useTranslation('public');
   const { locale, publicUrl } = useRootData();
+  const site = useSite();
   const location = useLocation();
   const layout = location.pathname.toLowerCase().endsWith('details-three') ? 'three' : location.pathname.toLowerCase().endsWith('details-two') ? 'two' : 'one';
   const url = `${publicUrl}${location.pathname}?id=${news.id}`;
@@ -69,11 +76,11 @@ export default function NewsDetail() {
         <div className="next">{next && <Link to={newsPath(next)} rel="next">{t('news.next')} →<br />{next.title}</Link>}</div>
       </nav>
       <p>
-        <Link to="/News">{t('news.back')}</Link>
+        <Link to={PUBLIC_PATHS.news}>{t('news.back')}</Link>
       </p>
     </>
   );
-  const ld = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(newsArticleLd(news, url, publicUrl)) }} />;
+  const ld = <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(newsArticleLd({ ...news, coverUrl: plainImageAddress(news.coverUrl) }, url, publicUrl, site)) }} />;
 
   if (layout === 'two') {
     // Wide cover, with a table of contents beside the text.
@@ -85,6 +92,11 @@ export default function NewsDetail() {
             <h1>{news.title}</h1>
           </div>
         </header>
+        {news.coverUrl && (
+          <div className="container">
+            <Picture src={news.coverUrl} alt="" sizes="(max-width: 1200px) 100vw, 1180px" width={1180} height={480} priority style={{ display: 'block', width: '100%', marginTop: 16 }} />
+          </div>
+        )}
         <div className="container article-grid">
           <article>
             {facts}
@@ -119,7 +131,7 @@ export default function NewsDetail() {
           {news.summary && <p className="lead">{news.summary}</p>}
           {facts}
         </header>
-        {news.coverUrl && <img src={news.coverUrl} alt="" width={1180} height={480} loading="lazy" className="gallery-cover" />}
+        {news.coverUrl && <Picture src={news.coverUrl} alt="" sizes="(max-width: 1200px) 100vw, 1180px" width={1180} height={480} priority className="gallery-cover" />}
         <div className="article-body article-gallery" dangerouslySetInnerHTML={{ __html: html }} />
         {footer}
       </main>
@@ -132,7 +144,7 @@ export default function NewsDetail() {
       <article className="article">
         <h1>{news.title}</h1>
         {facts}
-        {news.coverUrl && <img src={news.coverUrl} alt="" width={780} height={400} loading="lazy" />}
+        {news.coverUrl && <Picture src={news.coverUrl} alt="" sizes="(max-width: 820px) 100vw, 780px" width={780} height={400} priority />}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
         {footer}
       </article>

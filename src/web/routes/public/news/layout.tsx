@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { PUBLIC_PATHS } from '../../../../shared/paths.js';
 
 /** The news group's frame: a trail back to the site and the news list, above every news page. */
 export default function NewsLayout() {
@@ -7,7 +8,7 @@ export default function NewsLayout() {
   return (
     <>
       <nav className="container crumbs" aria-label="breadcrumb">
-        <Link to="/Home">{t('nav.home')}</Link> › <Link to="/News">{t('nav.news')}</Link>
+        <Link to={PUBLIC_PATHS.home}>{t('nav.home')}</Link> › <Link to={PUBLIC_PATHS.news}>{t('nav.news')}</Link>
       </nav>
       <Outlet />
     </>

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
+import { PUBLIC_PATHS, newsCategoryPath } from '../../../../shared/paths.js';
 import { copyOf, pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
 import { NewsItem } from '../../../public/news-card.js';
 import { Pager, idParam, pageParam } from '../../../public/pager.js';
@@ -44,13 +45,13 @@ export default function NewsList() {
       <h1>{copy.news.title}</h1>
       <ul className="tabs">
         <li>
-          <Link to="/News" aria-current={categoryId === null ? 'page' : undefined}>
+          <Link to={PUBLIC_PATHS.news} aria-current={categoryId === null ? 'page' : undefined}>
             {copy.news.all}
           </Link>
         </li>
         {categories.map((category) => (
           <li key={category.id}>
-            <Link to={`/News?category=${category.id}`} aria-current={categoryId === category.id ? 'page' : undefined}>
+            <Link to={newsCategoryPath(category.id)} aria-current={categoryId === category.id ? 'page' : undefined}>
               {category.name}
             </Link>
           </li>

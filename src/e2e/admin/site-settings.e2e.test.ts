@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import type { Portico } from '../harness.js';
+import { ADMIN_PATHS, PUBLIC_PATHS } from '../../shared/paths.js';
+
+describe('the site settings', () => {
+  let portico: Portico;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // A new site without demo content: named "Portico" until the administrator names it.
+    portico = await startPortico({ PORTICO_DEMO: '0' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portico?.stop();
+  });
+
+  it('lets the administrator name the company in the back-office, and the public site shows it at once in both languages', async () => {
+    const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${portico.url}${ADMIN_PATHS.siteSettings}`);
+    await page.waitForURL('**/login**');
+    await page.locator('[name="userName"]').fill('admin');
+    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(`**${ADMIN_PATHS.siteSettings}`);
+
+    const chinese = page.getByLabel('Company name · 中文');
+    await expect.poll(() => chinese.inputValue()).toBe('Portico');
+    // By keyboard: type, Tab to the English field, type, then Enter saves the form.
+    await chinese.fill('星河示例科技');
+    await chinese.press('Tab');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id ?? '')).toContain('en-US');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Galaxy Example Technology');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText('Site settings saved; the public site shows them now').count()).toBe(1);
+
+    const english = await context.newPage();
+    await english.goto(`${portico.url}${PUBLIC_PATHS.home}`);
+    await expect.poll(() => english.locator('header .brand').textContent()).toBe('Galaxy Example Technology');
+    expect(await english.locator('footer').textContent()).toContain('Galaxy Example Technology');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    const zh = await newContext(browser, 'zh-CN');
+    const chinesePage = await zh.context.newPage();
+    await chinesePage.goto(`${portico.url}${PUBLIC_PATHS.home}`);
+    await expect.poll(() => chinesePage.locator('header .brand').textContent()).toBe('星河示例科技');
+    expect(await chinesePage.title()).toMatch(/ - Portico$/);
+    expect(zh.consoleErrors).toEqual([]);
+    await zh.context.close();
+  });
+});

@@ -1,0 +1,118 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { MEDIA_MAX_PIXELS } from '../../shared/schemas/media.js';
+import type { VariantFormat } from '../../shared/schemas/media.js';
+
+/**
+ * Resizing and encoding run in a worker thread, one image at a time, so that a 50-megapixel upload
+ * never holds up the requests the event loop is answering (docs/decisions/0032). The worker's code
+ * is plain JavaScript given as text: it then runs the same from the TypeScript sources (tests, dev)
+ * and from the built server, with no second file to build or ship.
+ */
+
+export interface ResizeJob {
+  input: Buffer;
+  width: number;
+  format: VariantFormat;
+}
+
+// Encoder settings: quality a photo needs on a retina screen, at an effort that keeps AVIF (the
+// slowest) under a second or so for 1600 px.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const sharp = require(workerData.sharp);
+// No libvips operation cache (each variant is made once, then stored) and one libvips thread: the
+// server's memory stays bounded and a resize never takes every core from the requests.
+sharp.cache(false);
+sharp.concurrency(1);
+const OPTIONS = {
+  avif: { quality: 50, effort: 3 },
+  webp: { quality: 78 },
+  jpeg: { quality: 80, mozjpeg: true },
+  png: { compressionLevel: 8 },
+};
+parentPort.on('message', async ({ job, input, width, format }) => {
+  try {
+    const output = await sharp(input, { limitInputPixels: workerData.maxPixels })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .toFormat(format, OPTIONS[format])
+      .toBuffer();
+    parentPort.postMessage({ job, output });
+  } catch (error) {
+    parentPort.postMessage({ job, error: String(error && error.message || error) });
+  }
+});
+`;
+
+const sharpPath = createRequire(import.meta.url).resolve('sharp');
+
+interface Pending {
+  job: number;
+  resolve: (output: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+/** One worker and a queue of one: jobs run in turn, each waiting for the one before it. */
+export class ResizeWorker {
+  private worker: Worker | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  private current: Pending | null = null;
+  private jobs = 0;
+  private closed = false;
+  /** Jobs run so far (the tests check that a stored variant is not made again). */
+  made = 0;
+
+  resize(job: ResizeJob): Promise<Buffer> {
+    const run = this.tail.then(() => this.run(job));
+    // The queue goes on whether a job succeeds or fails.
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every job queued so far has finished. */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private run(job: ResizeJob): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('The resize worker is closed'));
+    const worker = this.start();
+    return new Promise<Buffer>((resolve, reject) => {
+      this.current = { job: ++this.jobs, resolve, reject };
+      this.made++;
+      worker.postMessage({ job: this.jobs, input: job.input, width: job.width, format: job.format });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sharp: sharpPath, maxPixels: MEDIA_MAX_PIXELS } });
+    // A server keeps the process alive by itself; an idle worker must not.
+    worker.unref();
+    worker.on('message', (message: { job: number; output?: Uint8Array; error?: string }) => {
+      const pending = this.current;
+      if (!pending || pending.job !== message.job) return;
+      this.current = null;
+      if (message.output) pending.resolve(Buffer.from(message.output.buffer, message.output.byteOffset, message.output.byteLength));
+      else pending.reject(new Error(message.error ?? 'Resizing failed'));
+    });
+    const fail = (error: Error) => {
+      this.worker = null;
+      const pending = this.current;
+      this.current = null;
+      pending?.reject(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The resize worker stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}

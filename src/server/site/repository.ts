@@ -1,0 +1,63 @@
+import type { AppContext } from '../context.js';
+import type { KyselyDb } from '../db/schema.js';
+import { nowIso } from '../time.js';
+import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
+import type { SiteSettings, SiteSettingsUpdate, SiteSettingsValues } from '../../shared/schemas/site.js';
+
+/** The settings live in one row (migration 0010); its id never changes. */
+const ROW_ID = 1;
+
+/**
+ * The stored document over the neutral settings: a field a later version adds, or one never
+ * written, reads as its neutral value, so a new setting needs no migration.
+ */
+function valuesOf(stored: string | undefined): SiteSettingsValues {
+  const written = stored ? (JSON.parse(stored) as Partial<SiteSettingsValues>) : {};
+  const values = { ...NEUTRAL_SITE_SETTINGS };
+  for (const key of Object.keys(NEUTRAL_SITE_SETTINGS) as (keyof SiteSettingsValues)[]) {
+    if (written[key] !== undefined) (values as Record<string, unknown>)[key] = written[key];
+  }
+  return values;
+}
+
+export async function readSiteSettings(db: KyselyDb): Promise<SiteSettings> {
+  const row = await db.selectFrom('site_settings').select(['settings', 'updated_at']).where('id', '=', ROW_ID).executeTakeFirst();
+  return { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null };
+}
+
+/**
+ * Changes the given fields and keeps the others. The row is read and written in one transaction,
+ * locked on PostgreSQL, so two staff saving different fields at once both keep their change.
+ */
+export async function updateSiteSettings(ctx: AppContext, changes: SiteSettingsUpdate): Promise<SiteSettings> {
+  const { db } = ctx;
+  await db.kysely.transaction().execute(async (trx) => {
+    let read = trx.selectFrom('site_settings').select('settings').where('id', '=', ROW_ID);
+    if (db.engine === 'postgres') read = read.forUpdate();
+    const row = await read.executeTakeFirst();
+    const settings = JSON.stringify({ ...valuesOf(row?.settings), ...changes });
+    await trx
+      .insertInto('site_settings')
+      .values({ id: ROW_ID, settings, updated_at: nowIso() })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings, updated_at: nowIso() }))
+      .execute();
+  });
+  // The public answers, the pages (their footer, titles and policy) and the feeds change at once.
+  for (const listener of ctx.onContentChange) listener('Site');
+  return readSiteSettings(db.kysely);
+}
+
+/** Writes a whole set of settings, as the demo seed does for a new database. */
+export async function replaceSiteSettings(db: KyselyDb, values: SiteSettingsValues): Promise<void> {
+  const settings = JSON.stringify(values);
+  await db
+    .insertInto('site_settings')
+    .values({ id: ROW_ID, settings, updated_at: nowIso() })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings, updated_at: nowIso() }))
+    .execute();
+}
+
+/** The settings as read by anyone: kept in memory with the other public answers until they change. */
+export function cachedSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+  return ctx.publicCache.through('Site/settings', () => readSiteSettings(ctx.db.kysely));
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Card } from 'antd';
+import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import type { ChecklistItem, SiteChecklist } from '../../shared/schemas/checklist.js';
+import { ADMIN_PATHS, jobEditPath } from '../../shared/paths.js';
+import { api } from '../api/client.js';
+
+/** Where each item of the checklist is done. */
+const WHERE: Record<ChecklistItem, string> = {
+  name: ADMIN_PATHS.siteSettings,
+  logo: ADMIN_PATHS.siteSettings,
+  contact: ADMIN_PATHS.siteSettings,
+  homePage: `${ADMIN_PATHS.sitePageEdit}?key=home`,
+  firstJob: jobEditPath(),
+};
+
+/**
+ * The first-run checklist of a new site (name, logo, contact, home page, first job), shown to staff
+ * with the site module above every screen until all of it is done. It is read again on every
+ * screen (`path`), so an item is ticked as soon as the user comes back from doing it.
+ */
+export function FirstRunChecklist({ path }: { path: string }) {
+  const { t } = useTranslation('admin');
+  const { data } = useQuery({
+    queryKey: ['Site', 'checklist', path],
+    queryFn: () => api<SiteChecklist>('Site/Checklist', { method: 'GET' }),
+    staleTime: 0,
+  });
+  if (!data || data.done) return null;
+  const left = data.items.filter((item) => !item.done).length;
+  const title = t('checklist.title', { left, total: data.items.length });
+  // A region, not an alert: it is a to-do list that stays while the user works, not news to announce.
+  return (
+    <Card className="first-run-checklist" size="small" title={title} role="region" aria-label={title} style={{ marginBottom: 16 }}>
+      <ul>
+        {data.items.map((item) => (
+          <li key={item.key} data-done={item.done}>
+            {item.done ? <CheckCircleFilled style={{ color: '#237804' }} aria-label={t('checklist.done')} /> : <ClockCircleOutlined aria-label={t('checklist.todo')} />}{' '}
+            {item.done ? t(`checklist.items.${item.key}`) : <Link to={WHERE[item.key]}>{t(`checklist.items.${item.key}`)}</Link>}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Page } from '../../shared/api.js';
+import type { Job } from '../../shared/schemas/job.js';
+import type { News } from '../../shared/schemas/news.js';
+import type { PageKey, PublishedPage } from '../../shared/schemas/page.js';
+import { serverContext } from './copy.js';
+import { feedCountOf, pageShows } from './blocks.js';
+import type { PageFeeds } from './blocks.js';
+
+export interface EditablePageData {
+  page: PublishedPage;
+  feeds: PageFeeds;
+}
+
+/**
+ * An editable page's loader: its published version through the in-process API (kept in memory until
+ * a page is published), and the news and jobs its feed blocks show, asked for only when it has them.
+ */
+export async function loadEditablePage(context: unknown, key: PageKey): Promise<EditablePageData> {
+  const { api } = serverContext(context);
+  const answer = await api<PublishedPage>('GET', `Page/${key}`);
+  if (!answer.isSuccess) throw new Error(`the page ${key} could not be read: ${answer.message}`);
+  const page = answer.data;
+  const [news, jobs] = await Promise.all([
+    pageShows(page, 'latestNews') ? api<Page<News>>('POST', 'News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews') }) : undefined,
+    pageShows(page, 'openJobs') ? api<Job[]>('POST', 'Job/Latest', {}) : undefined,
+  ]);
+  return { page, feeds: { news: news?.data?.items, jobs: jobs?.data ?? undefined } };
+}

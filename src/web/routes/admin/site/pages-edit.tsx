@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useBlocker, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App as AntApp, Button, Form, Skeleton, Space, Tag } from 'antd';
+import { ADMIN_PATHS } from '../../../../shared/paths.js';
+import { isPageKey } from '../../../../shared/schemas/page.js';
+import type { PageContent, PageKey, PageRecord } from '../../../../shared/schemas/page.js';
+import { ApiError, api } from '../../../api/client.js';
+import { errorText } from '../../../admin/error-text.js';
+import { PageEditor, showIssues } from '../../../admin/page-editor.js';
+import { pagePreviewPath } from '../../../admin/page-preview.js';
+
+const contentOf = (page: PageRecord): PageContent => ({ title: page.title, description: page.description, blocks: page.blocks });
+
+/** The editor of one page: save the draft, preview it in a new tab, publish it. */
+export default function SitePageEdit() {
+  const { t } = useTranslation('admin');
+  const [params] = useSearchParams();
+  const key = params.get('key');
+  if (!isPageKey(key)) return <Alert type="error" showIcon message={t('pages.previewNotFound')} action={<Link to={ADMIN_PATHS.sitePages}>{t('pages.back')}</Link>} />;
+  return <PageEditScreen key={key} pageKey={key} />;
+}
+
+function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
+  const { t } = useTranslation('admin');
+  const { message, modal } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PageContent>();
+  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const queryKey = ['Page', 'draft', pageKey];
+  const page = useQuery({ queryKey, queryFn: () => api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' }) });
+
+  // Unsaved changes: asked before leaving, inside the back-office and for the whole tab.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  // Asked once per blocked navigation (the blocker object itself changes on every render).
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({ title: t('pages.unsavedLeave'), onOk: () => blockerRef.current.proceed?.(), onCancel: () => blockerRef.current.reset?.() });
+  }, [blocker.state, modal, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  if (page.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(page.error, t) })} />;
+  if (!page.data) return <Skeleton active />;
+  const record = page.data;
+
+  /** Checks the form and saves it as the draft; answers whether it was saved. */
+  const save = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+    } catch {
+      message.error(t('pages.fixErrors'));
+      return false;
+    }
+    const values = form.getFieldsValue(true) as PageContent;
+    try {
+      const saved = await api<PageRecord>('Page/Update', { body: { key: pageKey, title: values.title, description: values.description, blocks: values.blocks } });
+      queryClient.setQueryData(queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ['Page', 'list'] });
+      setDirty(false);
+      return true;
+    } catch (error) {
+      const shown = error instanceof ApiError && showIssues(form, error.issues);
+      message.error(shown ? t('pages.fixErrors') : t('pages.saveFailed', { message: errorText(error, t) }));
+      return false;
+    }
+  };
+
+  const saveDraft = async () => {
+    setBusy('save');
+    if (await save()) message.success(t('pages.saved'));
+    setBusy(null);
+  };
+
+  // The tab is opened at the click, while the browser still counts it as the user's, and sent to
+  // the preview once the draft is saved.
+  const preview = async () => {
+    const tab = window.open('about:blank', '_blank');
+    setBusy('save');
+    const saved = await save();
+    setBusy(null);
+    if (saved && tab) tab.location.href = pagePreviewPath(pageKey);
+    else tab?.close();
+  };
+
+  const publish = () =>
+    modal.confirm({
+      title: t('pages.publishConfirmTitle'),
+      content: t('pages.publishConfirm'),
+      okText: t('pages.publish'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setBusy('publish');
+        try {
+          if (!(await save())) return;
+          const published = await api<PageRecord>('Page/Publish', { body: { key: pageKey } });
+          queryClient.setQueryData(queryKey, published);
+          await queryClient.invalidateQueries({ queryKey: ['Page', 'list'] });
+          message.success(t('pages.publishedNow'));
+        } catch (error) {
+          message.error(t('pages.publishFailed', { message: errorText(error, t) }));
+        } finally {
+          setBusy(null);
+        }
+      },
+    });
+
+  const pageName = t(`pages.keys.${pageKey}`);
+  return (
+    <div className="admin-article">
+      <p>
+        <Link to={ADMIN_PATHS.sitePages}>← {t('pages.back')}</Link>
+      </p>
+      <h1>{t('pages.editTitle', { page: pageName })}</h1>
+      <p>
+        {record.hasUnpublishedChanges || dirty ? <Tag color="orange">{t('pages.draftChanged')}</Tag> : <Tag color="green">{t('pages.draftState')}</Tag>}
+      </p>
+      <PageEditor form={form} initialValues={contentOf(record)} onValuesChange={() => setDirty(true)} />
+      <Space wrap style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', marginTop: 16, width: '100%', borderTop: '1px solid #f0f0f0', zIndex: 2 }}>
+        <Button type="primary" onClick={saveDraft} loading={busy === 'save'} disabled={busy !== null}>
+          {t('pages.saveDraft')}
+        </Button>
+        <Button onClick={preview} disabled={busy !== null}>
+          {t('pages.preview')} ↗
+        </Button>
+        <Button onClick={publish} loading={busy === 'publish'} disabled={busy !== null}>
+          {t('pages.publish')}
+        </Button>
+      </Space>
+    </div>
+  );
+}
