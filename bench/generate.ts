@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/schema.js';
-import { applicationTermRows, recountApplicationTerms } from '../src/server/resources/applications/search.js';
+import { applicationTermRows, indexedApplicationOf, recountApplicationTerms } from '../src/server/resources/applications/search.js';
 
 /**
  * Deterministic bench data: the same seed gives the same rows on every machine and engine, so runs
@@ -57,7 +57,7 @@ async function insertBatches<T>(
 
 /** Applications are searched through their keyword index, which the server keeps as it writes them. */
 async function indexApplications(db: Kysely<Database>, rows: Record<string, unknown>[], ids: number[]) {
-  const terms = rows.flatMap((row, k) => applicationTermRows({ ...row, id: ids[k] }));
+  const terms = rows.flatMap((row, k) => applicationTermRows(indexedApplicationOf({ ...row, id: ids[k] })));
   for (let start = 0; start < terms.length; start += BATCH) {
     await db.insertInto('job_application_terms').values(terms.slice(start, start + BATCH)).execute();
   }

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import postgres from 'postgres';
 import { sql } from 'kysely';
 import { connect } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
@@ -54,21 +54,21 @@ async function database(engine: 'sqlite' | 'postgres', dataDir: string) {
   if (engine === 'sqlite') return { url: '', config: { kind: 'sqlite' as const, file: path.join(dataDir, 'portico.db') }, drop: async () => {} };
   const admin = process.env.BENCH_DATABASE_URL!;
   const name = `portico_bench_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  const onAdmin = async (work: (client: postgres.Sql) => Promise<unknown>) => {
+    const client = postgres(admin, { max: 1, onnotice: () => {} });
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  await onAdmin((client) => client`create database ${client(name)}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     config: { kind: 'postgres' as const, url: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: () => onAdmin((client) => client`drop database if exists ${client(name)} with (force)`),
   };
 }
 
