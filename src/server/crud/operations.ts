@@ -4,6 +4,7 @@ import { conflict, notFound, validationError } from '../http/errors.js';
 import { nowIso } from '../time.js';
 import { columnsOf } from './columns.js';
 import type { Fields, RowValues } from './columns.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/constraint-errors.js';
 import type { KyselyDb } from '../db/schema.js';
 import type { ResourceDef, Table } from './definition.js';
 
@@ -28,14 +29,20 @@ function changed(ctx: AppContext, def: ResourceDef<unknown>) {
   for (const listener of ctx.onContentChange) listener(def.name);
 }
 
-/** A write refused by the resource's unique index is a 409 naming the taken value. */
-async function unlessTaken<T>(def: ResourceDef<unknown>, fields: Fields, write: () => Promise<T>): Promise<T> {
+/**
+ * A create or update as the database takes it. Refused by the resource's unique index, it is a 409
+ * naming the taken value. Refused by a foreign key, something it refers to was deleted after
+ * `checkReferences` found it: checked again, that answers the 400 on the field a moment later would
+ * have had.
+ */
+async function written<T>(db: KyselyDb, def: ResourceDef<unknown>, fields: Fields, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (def.uniqueField && isUniqueViolation(error)) {
       throw conflict('name-taken', `${def.label} "${String(fields[def.uniqueField] ?? '')}" already exists`);
     }
+    if (isForeignKeyViolation(error)) await def.checkReferences?.(db, fields);
     throw error;
   }
 }
@@ -45,7 +52,7 @@ export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, 
   const now = nowIso();
   const fields = def.prepare ? def.prepare(input) : input;
   await def.checkReferences?.(db, fields);
-  const inserted = await unlessTaken(def, fields, () =>
+  const inserted = await written(db, def, fields, () =>
     db
       .insertInto(def.table)
       .values({ ...columnsOf(fields), created_at: now, updated_at: now } as never)
@@ -62,7 +69,7 @@ export async function updateRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, 
   const existing = await findRecord(ctx, def, id);
   const fields = def.prepare ? def.prepare(given, existing) : given;
   await def.checkReferences?.(db, fields);
-  await unlessTaken(def, fields, () =>
+  await written(db, def, fields, () =>
     db
       .updateTable(def.table)
       .set({ ...columnsOf(fields), updated_at: nowIso() } as never)
@@ -85,16 +92,6 @@ export async function deleteRecord(ctx: AppContext, def: ResourceDef<unknown>, i
   }
   changed(ctx, def);
   return { id };
-}
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505';
 }
 
 /** A reference to a row of `table` must exist; otherwise a 400 on that field. */

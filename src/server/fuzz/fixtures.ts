@@ -2,7 +2,7 @@ import type { Role } from '../../shared/modules.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession, findSessionUser, updateUserRow } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { isForeignKeyViolation } from '../crud/operations.js';
+import { isForeignKeyViolation } from '../db/constraint-errors.js';
 import { insertUser } from '../resources/users/repository.js';
 import { userNameKey } from '../resources/users/present.js';
 import { docxSample, multipart, samples } from '../testing/harness.js';

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/api.js';
 import type { ErrorCodeValue } from '../../shared/api.js';
+import { isForeignKeyViolation } from '../db/constraint-errors.js';
 import { failure } from './envelope.js';
 import { AppError } from './errors.js';
 
@@ -60,6 +61,11 @@ function classify(error: FastifyError & { code?: string }): { code: ErrorCodeVal
   if (error.statusCode === 415) return { code: ErrorCode.unsupportedType, message: 'Unsupported content type' };
   if (error.statusCode === 429) return { code: ErrorCode.tooManyRequests, message: 'Too many requests, please try again later' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return malformed('Bad request');
+  // A write that refers to a row deleted after the handler found it, where the handler has no
+  // better answer of its own: the client's view is out of date, not the server broken.
+  if (isForeignKeyViolation(error)) {
+    return { code: ErrorCode.conflict, message: 'Something this refers to was deleted meanwhile', data: { reason: 'gone' } };
+  }
   if (error.code && DATABASE_DOWN_CODES.has(error.code)) {
     return { code: ErrorCode.databaseUnavailable, message: 'The database is unavailable, please try again later' };
   }

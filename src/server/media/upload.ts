@@ -4,7 +4,7 @@ import { ErrorCode } from '../../shared/api.js';
 import { MEDIA_MAX_PIXELS, MEDIA_MIME_TYPES, formatOfMime, variantFormatsOf } from '../../shared/schemas/media.js';
 import type { Media } from '../../shared/schemas/media.js';
 import type { AppContext } from '../context.js';
-import { isUniqueViolation } from '../crud/operations.js';
+import { isUniqueViolation } from '../db/constraint-errors.js';
 import { cleanFileName, detectMimeType } from '../files/detect.js';
 import { newStorageKey } from '../files/storage.js';
 import { AppError, validationError } from '../http/errors.js';

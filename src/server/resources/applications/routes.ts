@@ -19,6 +19,7 @@ import { internalNoteRoute, readWithHistoryRoute, statusMoveRoute } from '../../
 import { cleanFileName, detectMimeType } from '../../files/detect.js';
 import { downloadUrlOf } from '../../files/routes.js';
 import { newStorageKey } from '../../files/storage.js';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { AppError, notFound, validationError } from '../../http/errors.js';
 import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
@@ -102,13 +103,20 @@ const createRoute = route<JobApplicationCreate>({
       throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
     }
     if (!(await findOpenJob(ctx.db.kysely, input.jobId))) throw notFound('Job');
-    const id = await insertApplication(
-      ctx.db,
-      ctx.storage,
-      input,
-      { name: cleanFileName(resume.name, mimeType), content: resume.content, mimeType, storageKey: newStorageKey() },
-      request.ip,
-    );
+    let id;
+    try {
+      id = await insertApplication(
+        ctx.db,
+        ctx.storage,
+        input,
+        { name: cleanFileName(resume.name, mimeType), content: resume.content, mimeType, storageKey: newStorageKey() },
+        request.ip,
+      );
+    } catch (error) {
+      // The job was deleted after it was found open: as if it had been gone already.
+      if (isForeignKeyViolation(error)) throw notFound('Job');
+      throw error;
+    }
     const application = await findRecord(ctx, jobApplicationResource, id);
     await notify(ctx, application, input);
     return { id, jobId: application.jobId, jobTitle: application.jobTitle, statusId: application.statusId };

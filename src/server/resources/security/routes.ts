@@ -7,7 +7,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
 import type { SessionUser } from '../../auth/session-user.js';
 import { createSession, revokeSession, updateUserRow } from '../../auth/sessions.js';
 import { assertSignInAllowed, beginSignInAttempt } from '../../auth/throttle.js';
-import { isForeignKeyViolation } from '../../crud/operations.js';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
