@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
@@ -18,7 +19,7 @@ describe('the site settings', () => {
     await portico?.stop();
   });
 
-  it('lets the administrator name the company in the back-office, and the public site shows it at once in both languages', async () => {
+  it('lets the administrator name the company and upload its logo in the back-office, and the public site shows both at once in both languages', async () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${ADMIN_PATHS.siteSettings}`);
@@ -30,6 +31,11 @@ describe('the site settings', () => {
 
     const chinese = page.getByLabel('Company name · 中文');
     await expect.poll(() => chinese.inputValue()).toBe('Portico');
+    // The logo: uploaded into the library from its field, shown there at once.
+    const logo = await sharp({ create: { width: 480, height: 120, channels: 4, background: { r: 200, g: 40, b: 60, alpha: 1 } } }).png().toBuffer();
+    const logoField = page.locator('.ant-form-item').filter({ has: page.getByText('Logo (light backgrounds)', { exact: true }) });
+    await logoField.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await expect.poll(() => logoField.locator('img.image-picker-preview').count()).toBe(1);
     // By keyboard: type, Tab to the English field, type, then Enter saves the form.
     await chinese.fill('星河示例科技');
     await chinese.press('Tab');
@@ -41,7 +47,12 @@ describe('the site settings', () => {
 
     const english = await context.newPage();
     await english.goto(`${portico.url}${PUBLIC_PATHS.home}`);
-    await expect.poll(() => english.locator('header .brand').textContent()).toBe('Galaxy Example Technology');
+    // The header draws the uploaded logo in the place of the name, named by the company, at the size
+    // its reference carries, and the browser could load it.
+    const headerLogo = english.locator('header .brand img.brand-logo');
+    await expect.poll(() => headerLogo.getAttribute('alt')).toBe('Galaxy Example Technology');
+    expect([await headerLogo.getAttribute('width'), await headerLogo.getAttribute('height')]).toEqual(['480', '120']);
+    await expect.poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await english.locator('footer').textContent()).toContain('Galaxy Example Technology');
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -49,7 +60,7 @@ describe('the site settings', () => {
     const zh = await newContext(browser, 'zh-CN');
     const chinesePage = await zh.context.newPage();
     await chinesePage.goto(`${portico.url}${PUBLIC_PATHS.home}`);
-    await expect.poll(() => chinesePage.locator('header .brand').textContent()).toBe('星河示例科技');
+    await expect.poll(() => chinesePage.locator('header .brand img.brand-logo').getAttribute('alt')).toBe('星河示例科技');
     expect(await chinesePage.title()).toMatch(/ - Portico$/);
     expect(zh.consoleErrors).toEqual([]);
     await zh.context.close();

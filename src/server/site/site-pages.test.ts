@@ -100,6 +100,10 @@ describe.each(testEngines())('public pages with the site settings on %s', (engin
     html = (await page('/AboutsUs')).body;
     expect(metaOf(html, 'og:image')).toBe(`${publicUrl}/api/File/Download/5`);
     expect(html).toContain('<img class="brand-logo" src="/api/File/Download/5" alt="星河示例"/>');
+    // A library reference carries the logo's size: the header keeps its room before the image loads.
+    await update({ logo: '/api/File/Download/5#w=480&h=120&t=png' });
+    html = (await page('/AboutsUs')).body;
+    expect(html).toContain('<img class="brand-logo" src="/api/File/Download/5" alt="星河示例" width="480" height="120"/>');
     await update({ shareImage: 'https://cdn.example.com/share.png', shareImageAlt: { 'zh-CN': '星河大楼', 'en-US': 'Galaxy building' } });
     html = (await page('/AboutsUs', 'en-US')).body;
     expect(metaOf(html, 'og:image')).toBe('https://cdn.example.com/share.png');

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { chooseServerLocale, isLocale } from '../../../shared/locale.js';
 import { PUBLIC_PATHS } from '../../../shared/paths.js';
+import { parseImageReference } from '../../../shared/schemas/media.js';
 import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../../shared/schemas/site.js';
 import type { PublicSite } from '../../../shared/schemas/site.js';
 import { switchLocale } from '../../i18n/locale.js';
@@ -46,7 +47,7 @@ function SiteFooter({ site }: { site: PublicSite }) {
     <footer className="site-footer">
       <div className="container footer-inner">
         <div>
-          {site.logoDark ? <img className="footer-logo" src={site.logoDark} alt={site.companyName} /> : <p className="footer-brand">{site.companyName}</p>}
+          {site.logoDark ? <Logo className="footer-logo" reference={site.logoDark} alt={site.companyName} /> : <p className="footer-brand">{site.companyName}</p>}
           {site.tagline && <p>{site.tagline}</p>}
         </div>
         {hasContact && (
@@ -146,6 +147,15 @@ const NAV = [
 ] as const;
 
 /** The public site's frame: header navigation with the language switch, and the company footer. */
+/**
+ * A logo from the settings, with the size its image reference carries: the browser keeps its room
+ * before it loads (no layout shift), and the style scales it to the header's height.
+ */
+function Logo({ reference, alt, className }: { reference: string; alt: string; className: string }) {
+  const image = parseImageReference(reference);
+  return <img className={className} src={image?.url ?? reference} alt={alt} width={image?.width ?? undefined} height={image?.height ?? undefined} />;
+}
+
 export default function PublicLayout() {
   const { t } = useTranslation('public');
   const { t: common } = useTranslation('common');
@@ -163,7 +173,7 @@ export default function PublicLayout() {
         <div className="container header-inner">
           <Link to={PUBLIC_PATHS.home} className="brand">
             {site.logo ? (
-              <img className="brand-logo" src={site.logo} alt={site.companyName} />
+              <Logo className="brand-logo" reference={site.logo} alt={site.companyName} />
             ) : (
               <>
                 <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
