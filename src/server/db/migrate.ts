@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-media-library.js';
 import * as m0010 from './migrations/0010-site-settings.js';
 import * as m0011 from './migrations/0011-editable-pages.js';
 import * as m0012 from './migrations/0012-unique-category-names.js';
+import * as m0013 from './migrations/0013-job-image.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-site-settings': m0010,
   '0011-editable-pages': m0011,
   '0012-unique-category-names': m0012,
+  '0013-job-image': m0013,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTML_MAX, NAME_MAX, TITLE_MAX, id, isoDateTime, isoTimestamp, optionalText, recordId, requiredText } from '../fields.js';
+import { HTML_MAX, NAME_MAX, TITLE_MAX, id, imageUrl, isoDateTime, isoTimestamp, optionalText, recordId, requiredText } from '../fields.js';
 import { defineEntity, filter } from '../entity.js';
 import { CONTENT_LOCALES } from './news.js';
 
@@ -8,6 +8,14 @@ export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internsh
 export const LATEST_JOBS_MAX = 6;
 
 const salary = z.number().int().min(0).max(100_000_000).nullable();
+
+/**
+ * The job's image: a library reference (`/api/File/Download/12#w=…&h=…&t=…`) or an image address,
+ * checked like a news cover; `null` or an empty text means none and is stored as `null`.
+ */
+const jobImage = imageUrl
+  .nullable()
+  .transform((s) => (s === '' ? null : s));
 
 const jobFields = {
   title: requiredText(TITLE_MAX),
@@ -23,6 +31,7 @@ const jobFields = {
   status: z.enum(JOB_STATUSES),
   closesAt: isoDateTime.nullable(),
   locale: z.enum(CONTENT_LOCALES),
+  imageUrl: jobImage,
 };
 
 const salaryRangeIsOrdered = (job: { salaryMin?: number | null; salaryMax?: number | null }) =>
@@ -42,6 +51,7 @@ export const jobCreateSchema = z
     status: jobFields.status.default('draft'),
     closesAt: jobFields.closesAt.optional(),
     locale: jobFields.locale.default('zh-CN'),
+    imageUrl: jobFields.imageUrl.optional(),
   })
   .refine(salaryRangeIsOrdered, salaryRangeIssue);
 
@@ -69,6 +79,8 @@ export const jobRecord = z.object({
   publishedAt: isoTimestamp.nullable(),
   closesAt: isoTimestamp.nullable(),
   locale: z.enum(CONTENT_LOCALES),
+  /** The job's image (see `jobImage`), or `null` when it has none. */
+  imageUrl: z.string().nullable(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
 });

@@ -32,6 +32,7 @@ const job: Job = {
   publishedAt: '2026-11-01T00:00:00.000Z',
   closesAt: '2026-12-31T00:00:00.000Z',
   locale: 'en-US',
+  imageUrl: null,
   createdAt: '2026-10-30T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

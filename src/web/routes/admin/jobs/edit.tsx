@@ -14,6 +14,7 @@ import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
 import { RichText } from '../../../admin/rich-text.js';
+import { ImagePicker } from '../../../admin/image-picker.js';
 import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
@@ -51,6 +52,7 @@ export default function JobEdit() {
         salaryMin: values.salaryMin ?? null,
         salaryMax: values.salaryMax ?? null,
         closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
+        imageUrl: values.imageUrl || null,
       };
       try {
         await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body } : body });
@@ -114,6 +116,9 @@ export default function JobEdit() {
             <Select style={{ minWidth: 110 }} options={CONTENT_LOCALES.map((v) => ({ value: v, label: v === 'zh-CN' ? '中文' : 'English' }))} />
           </Form.Item>
         </Space>
+        <Form.Item name="imageUrl" label={t('jobs.image')} extra={t('jobs.imageHint')} rules={[zodRule(jobCreateSchema.shape.imageUrl, t)]}>
+          <ImagePicker />
+        </Form.Item>
         <Form.Item name="description" label={t('jobs.description')} required rules={[zodRule(jobCreateSchema.shape.description, t)]}>
           <RichText />
         </Form.Item>

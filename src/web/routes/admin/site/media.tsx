@@ -6,7 +6,7 @@ import { Alert, App as AntApp, Button, Empty, Form, Input, Modal, Pagination, Po
 import { ErrorCode } from '../../../../shared/api.js';
 import { textIn } from '../../../../shared/fields.js';
 import { isLocale } from '../../../../shared/locale.js';
-import { ADMIN_PATHS, newsEditPath } from '../../../../shared/paths.js';
+import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../../../shared/paths.js';
 import { ALT_MAX, mediaUpdateSchema } from '../../../../shared/schemas/media.js';
 import type { ImageUse, Media } from '../../../../shared/schemas/media.js';
 import { ApiError, api } from '../../../api/client.js';
@@ -20,6 +20,7 @@ const PAGE_SIZE = 24;
 /** Where a use of an image can be changed, for the uses the back-office has an editor for. */
 function editPathOf(use: ImageUse): string | null {
   if (use.entity === 'News' && typeof use.id === 'number') return newsEditPath(use.id);
+  if (use.entity === 'Job' && typeof use.id === 'number') return jobEditPath(use.id);
   if (use.entity === 'SiteSettings') return ADMIN_PATHS.siteSettings;
   if (use.entity === 'SitePage') return `${ADMIN_PATHS.sitePageEdit}?key=${encodeURIComponent(String(use.id))}`;
   return null;
@@ -96,7 +97,7 @@ export default function MediaLibrary() {
             <ul className="media-uses">
               {uses.map((use) => {
                 const path = editPathOf(use);
-                // A settings field and a page key are named in the reader's language; a news item by its title.
+                // A settings field and a page key are named in the reader's language; a news item or a job by its title.
                 const own =
                   use.entity === 'SiteSettings' ? t(`siteSettings.fields.${use.label}`, { defaultValue: use.label }) : use.entity === 'SitePage' ? t(`pages.keys.${use.label}`, { defaultValue: use.label }) : use.label;
                 const text = `${t(`media.entities.${use.entity}`, { defaultValue: use.entity })}: ${own}`;

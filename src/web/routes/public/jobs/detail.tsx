@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Job } from '../../../../shared/schemas/job.js';
+import { plainImageAddress } from '../../../../shared/schemas/media.js';
 import { PUBLIC_PATHS, applyNowPath } from '../../../../shared/paths.js';
 import { pageMeta, serverContext, usePublicCopy, useRootData, useSite } from '../../../public/copy.js';
 import { formatDate, plainText } from '../../../public/format.js';
 import { useSalary } from '../../../public/job-card.js';
 import { jobPostingLd, jsonLdScript } from '../../../public/json-ld.js';
 import { idParam } from '../../../public/pager.js';
+import { Picture } from '../../../public/picture.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = serverContext(context);
@@ -19,7 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
   if (!loaded) return [{ title: 'Portico' }];
-  return pageMeta(matches, location, { title: loaded.job.title, description: plainText(loaded.job.description), keepQuery: ['id'] });
+  const { job } = loaded;
+  // The job's image is the one shared, described by the job's title, as a news item's cover is; else the site's share image.
+  return pageMeta(matches, location, {
+    title: job.title,
+    description: plainText(job.description),
+    keepQuery: ['id'],
+    image: job.imageUrl ? plainImageAddress(job.imageUrl) : null,
+    imageAlt: job.title,
+  });
 };
 
 export default function JobDetail() {
@@ -36,6 +46,8 @@ export default function JobDetail() {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url, site)) }} />
       <article className="article">
         <h1>{job.title}</h1>
+        {/* Above the fold, so fetched at once; decorative beside the title, as news covers are (alt empty). */}
+        {job.imageUrl && <Picture src={job.imageUrl} alt="" sizes="(max-width: 820px) 100vw, 780px" width={780} height={400} priority />}
         <dl className="facts">
           {job.location && (
             <div>
