@@ -25,6 +25,13 @@ const sharp = require(workerData.sharp);
 // server's memory stays bounded and a resize never takes every core from the requests.
 sharp.cache(false);
 sharp.concurrency(1);
+// The lowest CPU priority for this thread, and so for the encoder threads it starts: on a small
+// server the pages go first and the variants take what is left. Linux gives each thread its own
+// nice value; elsewhere this is skipped.
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, 19);
+} catch {}
 const OPTIONS = {
   avif: { quality: 50, effort: 3 },
   webp: { quality: 78 },
