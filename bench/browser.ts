@@ -7,24 +7,84 @@ const FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/** An image as the page loaded it: its address, its type as served, and its width against the width drawn. */
+export interface LoadedImage {
+  url: string;
+  /** The response's content type (`image/avif`), null when the browser did not fetch it over the network. */
+  mimeType: string | null;
+  /** The variant's width, from its address `/api/Media/{id}/{width}.{format}`; null for any other address. */
+  width: number | null;
+  /** The width it is drawn at, in device pixels. */
+  shownWidth: number;
+  /** The widths its `srcset` offered. */
+  offered: number[];
+}
+
 export interface PageWeight {
   path: string;
   jsBytes: number;
   cssBytes: number;
   fcpMs: number | null;
   lcpMs: number | null;
+  /** Cumulative layout shift up to the end of the load (shifts without recent input); of several loads, the largest. */
+  cls?: number | null;
+  /** The image the LCP element loaded, if it was an image. */
+  lcpImage?: LoadedImage | null;
+  /** The opening hero's image, if the page has one. */
+  heroImage?: LoadedImage | null;
 }
 
-/** First load of a page in a fresh context, CPU throttled 4×: compressed JS/CSS bytes, FCP and LCP. */
+/** `/api/Media/12/640.webp` → 640. */
+export const variantWidthOf = (url: string): number | null => {
+  const match = /\/api\/Media\/\d+\/(\d+)\.[a-z]+(?:$|[?#])/.exec(url);
+  return match ? Number(match[1]) : null;
+};
+
+type Drawn = { url: string; shownWidth: number; offered: number[] };
+
+/**
+ * Read in the page once it has loaded: FCP, LCP (and the image its element loaded), CLS as the Web
+ * Vitals count it at load (every shift not caused by the visitor's input), and the opening hero's
+ * image. Plain JavaScript as text: the TypeScript runner would otherwise wrap its named functions in
+ * a helper the page does not have.
+ */
+const PAINT_SCRIPT = `new Promise((resolve) => {
+  const drawn = (img, src) => img && src ? {
+    url: src,
+    shownWidth: Math.round(img.getBoundingClientRect().width * devicePixelRatio),
+    offered: (img.srcset || '').split(',').map((c) => Number((/\\s(\\d+)w$/.exec(c.trim()) || [])[1])).filter((w) => w > 0),
+  } : null;
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+  let lcp = null;
+  let lcpImage = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      lcp = entry.startTime;
+      lcpImage = entry.element instanceof HTMLImageElement ? drawn(entry.element, entry.url) : null;
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  const hero = document.querySelector('.hero-image img, img.hero-image');
+  setTimeout(() => resolve({ fcp, lcp, cls, lcpImage, heroImage: drawn(hero, hero ? hero.currentSrc : '') }), 300);
+})`;
+
+/** First load of a page in a fresh context, CPU throttled 4×: compressed JS/CSS bytes, FCP, LCP, CLS and the images that matter. */
 async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const responses = new Map<string, { type: string; headerBytes: number }>();
+  const mimeTypes = new Map<string, string>();
   let jsBytes = 0;
   let cssBytes = 0;
   // Bytes on the wire of each body (compressed as sent): the request's total less its headers.
-  cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength }));
+  cdp.on('Network.responseReceived', (e) => {
+    responses.set(e.requestId, { type: e.type, headerBytes: e.response.encodedDataLength });
+    mimeTypes.set(e.response.url, e.response.mimeType);
+  });
   cdp.on('Network.loadingFinished', (e) => {
     const response = responses.get(e.requestId);
     if (!response) return;
@@ -33,18 +93,18 @@ async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'
     if (response.type === 'Stylesheet') cssBytes += body;
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const paint = await page.evaluate(
-    () =>
-      new Promise<{ fcp: number | null; lcp: number | null }>((resolve) => {
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-        let lcp: number | null = null;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) lcp = entry.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => resolve({ fcp, lcp }), 300);
-      }),
-  );
-  return { jsBytes, cssBytes, fcpMs: paint.fcp === null ? null : Math.round(paint.fcp), lcpMs: paint.lcp === null ? null : Math.round(paint.lcp) };
+  const paint = (await page.evaluate(PAINT_SCRIPT)) as { fcp: number | null; lcp: number | null; cls: number; lcpImage: Drawn | null; heroImage: Drawn | null };
+  const loaded = (image: Drawn | null): LoadedImage | null =>
+    image && { ...image, mimeType: mimeTypes.get(image.url) ?? null, width: variantWidthOf(image.url) };
+  return {
+    jsBytes,
+    cssBytes,
+    fcpMs: paint.fcp === null ? null : Math.round(paint.fcp),
+    lcpMs: paint.lcp === null ? null : Math.round(paint.lcp),
+    cls: Math.round(paint.cls * 10_000) / 10_000,
+    lcpImage: loaded(paint.lcpImage),
+    heroImage: loaded(paint.heroImage),
+  };
 }
 
 /** Loads of each page; paint times are their median, so one hiccup of a shared machine does not decide. */
@@ -55,7 +115,10 @@ function median(values: (number | null)[]): number | null {
   return known.length ? known[Math.floor(known.length / 2)] : null;
 }
 
-/** Each load in a fresh context (a first visit); bytes from the first load, paint times the median. */
+/**
+ * Each load in a fresh context (a first visit); bytes and images from the first load, paint times the
+ * median, layout shift the largest (a target of 0 must hold on every load).
+ */
 async function measureFirstVisits(browser: Browser, url: string): Promise<Omit<PageWeight, 'path'>> {
   const loads: Omit<PageWeight, 'path'>[] = [];
   for (let i = 0; i < LOADS_PER_PAGE; i++) {
@@ -63,7 +126,8 @@ async function measureFirstVisits(browser: Browser, url: string): Promise<Omit<P
     loads.push(await measure(await context.newPage(), url));
     await context.close();
   }
-  return { ...loads[0], fcpMs: median(loads.map((l) => l.fcpMs)), lcpMs: median(loads.map((l) => l.lcpMs)) };
+  const shifts = loads.map((l) => l.cls).filter((c): c is number => typeof c === 'number');
+  return { ...loads[0], fcpMs: median(loads.map((l) => l.fcpMs)), lcpMs: median(loads.map((l) => l.lcpMs)), cls: shifts.length ? Math.max(...shifts) : null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import type { UploadLoop } from './uploads.js';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve('autocannon/autocannon.js');
@@ -26,6 +27,8 @@ export interface LoadResult {
   drainMs: number;
   /** The server's peak RSS so far, read after this scenario: shows which scenario raised it. */
   serverPeakRssMb?: number;
+  /** For a scenario with uploads beside it: what they did. */
+  uploads?: UploadLoop;
 }
 
 /** One autocannon run in its own process, so the load generator never shares the server's event loop. */

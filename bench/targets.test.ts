@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './load.js';
-import { ratioOf, targetsOf } from './targets.js';
+import type { LoadedImage } from './browser.js';
+import { variantWidthOf } from './browser.js';
+import { fitsLayout, ratioOf, targetsOf } from './targets.js';
 import type { EngineRun } from './targets.js';
 
 const load = (name: string, requestsPerSecond: number, extra: Partial<LoadResult> = {}): LoadResult => ({
@@ -96,6 +98,72 @@ describe('bench targets', () => {
     // The back-office is not a public page: its scripts are reported, not held to the public budget.
     expect(targets.some((t) => t.target.includes('JS KB /NewsManagement'))).toBe(false);
     expect(find(targets, 'LCP ms /Home')).toMatchObject({ value: 1001, met: false });
+  });
+
+  it('holds the page served while images upload to its p99 and its own peak RSS, only if the uploads ran', () => {
+    const uploads = { uploads: 30, variants: 30, failures: 0, backlogMs: 40_000 };
+    const mixed = (extra: Partial<LoadResult>) => load('mixed: /Home while images upload', 4000, { latencyP99: 25, serverPeakRssMb: 250, uploads, ...extra });
+    const met = mixed({});
+    const r = run([load(STATIC, 8000), met, load(STATIC, 10_000)]);
+    expect(ratioOf(r, met)).toBe(0.4);
+    let targets = targetsOf(r);
+    expect(find(targets, 'while images upload p99')).toMatchObject({ value: 25, met: true });
+    expect(find(targets, 'while images upload server peak RSS')).toMatchObject({ value: 250, met: true });
+    // Not a page scenario: no throughput target of its own.
+    expect(targets.some((t) => t.target.includes('while images upload throughput'))).toBe(false);
+
+    targets = targetsOf(run([mixed({ latencyP99: 26, serverPeakRssMb: 251 })]));
+    expect(find(targets, 'while images upload p99')).toMatchObject({ value: 26, met: false });
+    expect(find(targets, 'while images upload server peak RSS')).toMatchObject({ value: 251, met: false });
+
+    // Pages alone, or with uploads that failed, did not measure what the scenario claims.
+    for (const without of [mixed({ uploads: undefined }), mixed({ uploads: { ...uploads, uploads: 0, variants: 0 } }), mixed({ uploads: { ...uploads, failures: 1 } })]) {
+      targets = targetsOf(run([without]));
+      expect(find(targets, 'while images upload p99')).toMatchObject({ value: 25, met: false });
+      expect(find(targets, 'while images upload server peak RSS')).toMatchObject({ value: 250, met: false });
+    }
+  });
+
+  it('holds /Home to no layout shift and a hero image in AVIF or WebP at the width it is drawn', () => {
+    const hero = (extra: Partial<LoadedImage> = {}): LoadedImage => ({
+      url: 'http://127.0.0.1:1/api/Media/7/640.avif',
+      mimeType: 'image/avif',
+      width: 640,
+      shownWidth: 480,
+      offered: [320, 640, 1024, 1600],
+      ...extra,
+    });
+    const home = (extra: Partial<EngineRun['pageWeights'][number]>) => run([], { pageWeights: [{ path: '/Home', jsBytes: 1000, cssBytes: 2000, fcpMs: 700, lcpMs: 900, cls: 0, heroImage: hero(), ...extra }] });
+    let targets = targetsOf(home({}));
+    expect(find(targets, 'CLS /Home')).toMatchObject({ value: 0, met: true });
+    expect(find(targets, 'hero image /Home')).toMatchObject({ value: 'image/avif, 640 w for 480 px', met: true });
+
+    targets = targetsOf(home({ cls: 0.0001, heroImage: hero({ url: 'http://127.0.0.1:1/api/Media/7/640.jpeg', mimeType: 'image/jpeg' }) }));
+    expect(find(targets, 'CLS /Home')).toMatchObject({ value: 0.0001, met: false });
+    expect(find(targets, 'hero image /Home')).toMatchObject({ value: 'image/jpeg, 640 w for 480 px', met: false });
+
+    // Not measured: no shift figure, no hero image on the page.
+    targets = targetsOf(home({ cls: null, heroImage: null }));
+    expect(find(targets, 'CLS /Home')).toMatchObject({ value: null, met: false });
+    expect(find(targets, 'hero image /Home')).toMatchObject({ value: null, met: false });
+
+    expect(fitsLayout(hero({ mimeType: 'image/webp' }))).toBe(true);
+    // Too narrow for the pixels it fills, or needlessly wide.
+    expect(fitsLayout(hero({ width: 320 }))).toBe(false);
+    expect(fitsLayout(hero({ width: 1024 }))).toBe(false);
+    // The widest there is on a wide screen, the narrowest there is on a small one.
+    expect(fitsLayout(hero({ width: 1600, shownWidth: 2000 }))).toBe(true);
+    expect(fitsLayout(hero({ width: 320, shownWidth: 100 }))).toBe(true);
+    // The original, not a variant: no width the layout asked for.
+    expect(fitsLayout(hero({ url: 'http://127.0.0.1:1/api/File/Download/7', width: null, mimeType: 'image/jpeg' }))).toBe(false);
+    expect(fitsLayout(hero({ mimeType: null }))).toBe(false);
+  });
+
+  it('reads the width of a library variant from its address only', () => {
+    expect(variantWidthOf('http://127.0.0.1:3000/api/Media/12/640.webp')).toBe(640);
+    expect(variantWidthOf('/api/Media/12/1600.avif?x=1')).toBe(1600);
+    expect(variantWidthOf('/api/File/Download/12')).toBeNull();
+    expect(variantWidthOf('/api/Media/12')).toBeNull();
   });
 
   it('turns a browser that could not start into a target missed, not a silent gap', () => {
