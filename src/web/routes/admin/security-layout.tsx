@@ -5,7 +5,7 @@ import type { MetaFunction } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/user.js';
 import { loginPath } from '../../../shared/paths.js';
 import { api } from '../../api/client.js';
-import { getStoredUser, getToken, saveUser } from '../../api/session.js';
+import { askOtherTabsForToken, getStoredUser, getToken, saveUser, shareSessionWithOtherTabs } from '../../api/session.js';
 import { SessionContext } from '../../admin/session-context.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import '../../admin/login.css';
@@ -26,21 +26,31 @@ export default function SecurityLayout() {
 
   useEffect(() => {
     const back = `${location.pathname}${location.search}`;
-    if (!getToken()) {
-      navigate(loginPath(back), { replace: true });
-      return;
-    }
-    const stored = getStoredUser();
-    if (stored) setUser(stored);
     let live = true;
-    // A revoked or expired session makes the API client clear it and go to /login.
-    api<CurrentUser>('security/current', { method: 'GET' }).then((current) => {
-      if (!live) return;
-      saveUser(current);
-      setUser(current);
-    }, () => undefined);
+    let stopSharing = () => {};
+    const open = () => {
+      const stored = getStoredUser();
+      if (stored) setUser(stored);
+      stopSharing = shareSessionWithOtherTabs(() => navigate(loginPath(back), { replace: true }));
+      // A revoked or expired session makes the API client clear it and go to /login.
+      api<CurrentUser>('security/current', { method: 'GET' }).then((current) => {
+        if (!live) return;
+        saveUser(current);
+        setUser(current);
+      }, () => undefined);
+    };
+    if (getToken()) open();
+    else {
+      // A new tab (a link from an e-mail, say) takes the session of a signed-in tab, if there is one.
+      void askOtherTabsForToken().then((token) => {
+        if (!live) return;
+        if (token) open();
+        else navigate(loginPath(back), { replace: true });
+      });
+    }
     return () => {
       live = false;
+      stopSharing();
     };
     // The session is checked when the back-office opens; every later call is checked by the server.
   }, []);
