@@ -58,7 +58,8 @@ export function defineEntity<R extends z.ZodRawShape, F extends Record<string, F
   options: EntityOptions<R, F, S>,
 ): EntityDef<R, F, S> {
   const shape = Object.fromEntries(Object.entries(options.filters).map(([key, spec]) => [key, spec.schema])) as FilterShape<F>;
-  return { ...options, query: querySchema(shape, options.sort) };
+  const readable = Object.keys(options.record.shape) as [string, ...string[]];
+  return { ...options, query: querySchema(shape, options.sort, readable) };
 }
 
 /** camelCase field to snake_case column: `categoryId` → `category_id`. */

@@ -8,6 +8,7 @@ import { KEYWORD_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './fields.js';
 export function querySchema<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(
   filters: F,
   sortFields: S,
+  readableFields: readonly [string, ...string[]] = ['id'],
 ) {
   return z
     .strictObject({
@@ -21,6 +22,8 @@ export function querySchema<F extends z.ZodRawShape, S extends readonly [string,
           order: z.enum(['asc', 'desc']).default('asc'),
         })
         .optional(),
+      // The fields each record is answered with (`id` always); without it, every field.
+      fields: z.array(z.enum(readableFields)).min(1).max(readableFields.length).optional(),
     })
     .default({ page: 1, pageSize: PAGE_SIZE_DEFAULT });
 }
@@ -31,7 +34,17 @@ export type QueryInput = {
   keyword?: string;
   filters?: Record<string, unknown>;
   sort?: { field: string; order: 'asc' | 'desc' };
+  fields?: string[];
 };
+
+/** A record with only the `fields` a list asked for, and its id. */
+export function pickFields<T>(record: T, fields: readonly string[] | undefined): T {
+  if (!fields) return record;
+  const all = record as Record<string, unknown>;
+  const picked: Record<string, unknown> = { id: all.id };
+  for (const field of fields) if (field in all) picked[field] = all[field];
+  return picked as T;
+}
 
 /** The answer of a list query whose records are `record`. */
 export const pageOf = <T extends z.ZodType>(record: T) =>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CompiledQuery, OrderByModifiers } from 'kysely';
 import type { Page } from '../../shared/api.js';
+import { pickFields } from '../../shared/query.js';
 import type { QueryInput } from '../../shared/query.js';
 import type { AppContext } from '../context.js';
 import type { Db, Engine } from '../db/connect.js';
@@ -133,7 +134,7 @@ export async function queryPage<Out>(ctx: AppContext, def: ResourceDef<Out>, inp
       ? 0
       : Number((await ctx.db.kysely.executeQuery<RowValues>(bind(list.count))).rows[0]?.total ?? 0);
   return {
-    items: rows.map((row) => def.present(row)),
+    items: rows.map((row) => pickFields(def.present(row), input.fields)),
     meta: { page: input.page, pageSize: input.pageSize, total },
   };
 }

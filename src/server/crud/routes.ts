@@ -26,7 +26,8 @@ export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     tag: def.name,
     access: def.publicScope ? `public-or-${def.module}` : def.module,
     body: def.entity.query,
-    response: pageOf(def.entity.record),
+    // Whole records, or with `fields` only those (and the id).
+    response: pageOf(z.union([def.entity.record, def.entity.record.partial().required({ id: true } as never)])),
     // Keyed by the body as sent: a repeated visitor's query is answered from memory without being
     // validated again (see `publicCacheKey`); refusals are never kept.
     publicCacheKey: def.publicScope ? (request) => `${def.name}/Query ${JSON.stringify(request.body ?? null)}` : undefined,

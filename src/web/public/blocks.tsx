@@ -7,10 +7,10 @@ import type { LocalizedText } from '../../shared/fields.js';
 import type { Locale } from '../../shared/locale.js';
 import { PUBLIC_PATHS } from '../../shared/paths.js';
 import type { Job } from '../../shared/schemas/job.js';
-import type { News } from '../../shared/schemas/news.js';
 import type { PageBlock, PageBlockOf, PageContent } from '../../shared/schemas/page.js';
 import { JobItem } from './job-card.js';
 import { NewsItem } from './news-card.js';
+import type { NewsCard } from './news-card.js';
 import { Picture } from './picture.js';
 import { pageMeta, rootDataOf } from './copy.js';
 
@@ -22,7 +22,7 @@ import { pageMeta, rootDataOf } from './copy.js';
 
 /** The data the feed blocks show, loaded with the page only when it has such a block. */
 export interface PageFeeds {
-  news?: News[];
+  news?: NewsCard[];
   jobs?: Job[];
 }
 

@@ -18,7 +18,11 @@ export function useSalary() {
   };
 }
 
-export function JobItem({ job, locale }: { job: Job; locale: Locale }) {
+/** What a list of jobs shows of each: lists ask for these fields only (`fields` in the query). */
+export const JOB_CARD_FIELDS = ['title', 'location', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'publishedAt'] as const;
+export type JobCard = Pick<Job, 'id' | (typeof JOB_CARD_FIELDS)[number]>;
+
+export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {
   const { t } = useTranslation('public');
   const salary = useSalary();
   return (

@@ -5,6 +5,10 @@ import { newsDetailPath } from '../../shared/paths.js';
 import { formatDate } from './format.js';
 import { Picture } from './picture.js';
 
+/** What a list of news shows of each item: lists ask for these fields only (`fields` in the query). */
+export const NEWS_CARD_FIELDS = ['title', 'summary', 'template', 'isTop', 'publishedAt', 'categoryName', 'coverUrl'] as const;
+export type NewsCard = Pick<News, 'id' | (typeof NEWS_CARD_FIELDS)[number]>;
+
 /** Each news item opens in the layout its editor chose. */
 export const newsPath = (news: Pick<News, 'id' | 'template'>) => newsDetailPath(news.template, news.id);
 
@@ -16,7 +20,7 @@ const COVER_SIZES = `(max-width: 640px) 100vw, ${COVER_WIDTH}px`;
  * One news item of a list, with its cover beside it when it has one. The cover is decorative (the
  * title beside it says what it is about), so its alt text is empty.
  */
-export function NewsItem({ news, locale, pinnedLabel }: { news: News; locale: Locale; pinnedLabel: string }) {
+export function NewsItem({ news, locale, pinnedLabel }: { news: NewsCard; locale: Locale; pinnedLabel: string }) {
   const text = (
     <>
       <h3>

@@ -1,6 +1,7 @@
 import type { Page } from '../../shared/api.js';
 import type { Job } from '../../shared/schemas/job.js';
-import type { News } from '../../shared/schemas/news.js';
+import { NEWS_CARD_FIELDS } from './news-card.js';
+import type { NewsCard } from './news-card.js';
 import type { PageKey, PublishedPage } from '../../shared/schemas/page.js';
 import { serverContext } from './copy.js';
 import { feedCountOf, pageShows } from './blocks.js';
@@ -21,7 +22,7 @@ export async function loadEditablePage(context: unknown, key: PageKey): Promise<
   if (!answer.isSuccess) throw new Error(`the page ${key} could not be read: ${answer.message}`);
   const page = answer.data;
   const [news, jobs] = await Promise.all([
-    pageShows(page, 'latestNews') ? api<Page<News>>('POST', 'News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews') }) : undefined,
+    pageShows(page, 'latestNews') ? api<Page<NewsCard>>('POST', 'News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews'), fields: NEWS_CARD_FIELDS }) : undefined,
     pageShows(page, 'openJobs') ? api<Job[]>('POST', 'Job/Latest', {}) : undefined,
   ]);
   return { page, feeds: { news: news?.data?.items, jobs: jobs?.data ?? undefined } };

@@ -4,7 +4,8 @@ import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { copyOf, pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
-import { JobItem } from '../../../public/job-card.js';
+import { JOB_CARD_FIELDS, JobItem } from '../../../public/job-card.js';
+import type { JobCard } from '../../../public/job-card.js';
 import { Pager, idParam, pageParam } from '../../../public/pager.js';
 
 const PAGE_SIZE = 10;
@@ -17,10 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const location = (url.searchParams.get('location') ?? '').trim().slice(0, 100);
   const filters = { ...(categoryId ? { categoryId } : {}), ...(location ? { location } : {}) };
   const [categories, everyOpenJob, jobs] = await Promise.all([
-    api<Page<Category>>('POST', 'JobCategory/Query', { pageSize: 100 }),
+    api<Page<Category>>('POST', 'JobCategory/Query', { pageSize: 100, fields: ['name'] }),
     // The places of every open position, for the location filter.
-    api<Page<Job>>('POST', 'Job/Query', { pageSize: 100 }),
-    api<Page<Job>>('POST', 'Job/Query', {
+    api<Page<Pick<Job, 'id' | 'location'>>>('POST', 'Job/Query', { pageSize: 100, fields: ['location'] }),
+    api<Page<JobCard>>('POST', 'Job/Query', {
+      fields: JOB_CARD_FIELDS,
       page: pageParam(url),
       pageSize: PAGE_SIZE,
       ...(keyword ? { keyword } : {}),

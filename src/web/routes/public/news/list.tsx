@@ -3,10 +3,10 @@ import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
-import type { News } from '../../../../shared/schemas/news.js';
 import { PUBLIC_PATHS, newsCategoryPath } from '../../../../shared/paths.js';
 import { copyOf, pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
-import { NewsItem } from '../../../public/news-card.js';
+import { NEWS_CARD_FIELDS, NewsItem } from '../../../public/news-card.js';
+import type { NewsCard } from '../../../public/news-card.js';
 import { Pager, idParam, pageParam } from '../../../public/pager.js';
 
 const PAGE_SIZE = 10;
@@ -16,8 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const categoryId = idParam(url, 'category');
   const [categories, news] = await Promise.all([
-    api<Page<Category>>('POST', 'NewsCategory/Query', { pageSize: 100 }),
-    api<Page<News>>('POST', 'News/Query', {
+    api<Page<Category>>('POST', 'NewsCategory/Query', { pageSize: 100, fields: ['name'] }),
+    api<Page<NewsCard>>('POST', 'News/Query', {
+      fields: NEWS_CARD_FIELDS,
       page: pageParam(url),
       pageSize: PAGE_SIZE,
       ...(categoryId ? { filters: { categoryId } } : {}),
