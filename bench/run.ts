@@ -26,8 +26,10 @@ import type { LoadResult, LoadSpec } from './load.js';
 import { measurePages } from './browser.js';
 import { photo } from './images.js';
 import { startUploads, uploadImage, uploadImages } from './uploads.js';
+import { NGINX, nginxAvailable, savePage, startNginx } from './nginx.js';
+import type { Nginx } from './nginx.js';
 import type { PageWeight } from './browser.js';
-import { describeImage, ratioOf, round, targetsOf } from './targets.js';
+import { describeImage, nginxRatioOf, ratioOf, round, targetsOf } from './targets.js';
 import type { EngineRun } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -174,17 +176,25 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
   let weights: PageWeight[] = [];
   let browserError: string | undefined;
   let rss = 0;
+  /** The peak over every scenario but the image uploads, which have their own limit (issue 22). */
+  let rssWithoutUploads = 0;
+  /** Set while the server that runs the uploads is up: its peak from then on is the uploads' own. */
+  let uploading = false;
+  let nginx: Nginx | undefined;
   const ceilingPath = path.join(ROOT, 'build/client', CEILING_FILE);
   // Every server of the run counts towards the peak: VmHWM is read just before each one stops.
   const stop = async () => {
     if (!portico) return;
     try {
-      rss = Math.max(rss, peakRssMb(portico.pid));
+      const peak = peakRssMb(portico.pid);
+      rss = Math.max(rss, peak);
+      if (!uploading) rssWithoutUploads = Math.max(rssWithoutUploads, peak);
     } catch {
       // already gone
     }
     await portico.stop();
     portico = undefined;
+    uploading = false;
   };
   const signIn = async (base: string) =>
     post<{ accessToken: { token: string }; user: unknown }>(base, 'security/login', { userName: 'admin', password: ADMIN_PASSWORD });
@@ -221,14 +231,21 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
     // loads a few seconds apart: the shared machine's speed drifts by half over a whole run.
     const [staticCeiling, jsonCeiling] = ceilingSpecs(base);
     const between = (ceiling: LoadSpec, scenarios: LoadSpec[]) => [ceiling, ...scenarios.flatMap((spec) => [spec, ceiling])];
+    const pagePaths = ['/Home', '/News', `/News/detail?id=${newsId}`, '/Jobs', `/Jobs/detail?id=${job.id}`];
+    const pageSpec = (pagePath: string): LoadSpec => ({ name: `page: ${pagePath.split('?')[0]}`, url: `${base}${pagePath}` });
+    // Each page is also measured against nginx sending its exact answer, just before and just after it.
+    if (nginxAvailable()) {
+      const saved = await Promise.all(pagePaths.map((pagePath) => savePage(base, pagePath)));
+      nginx = await startNginx(saved);
+      log(`nginx: serving ${saved.length} saved pages (${saved.map((p) => `${p.path.split('?')[0]} ${p.body.length} B`).join(', ')})`);
+    } else {
+      log(`nginx: not found at ${NGINX} (apt-get install nginx): the pages' nginx ratios are not measured`);
+    }
+    const nginxSpecs = (pagePath: string, i: number): LoadSpec[] =>
+      nginx ? [{ name: `nginx: ${pagePath.split('?')[0]}`, url: nginx.urlOf(nginx.pages[i]) }] : [];
     const specs: LoadSpec[] = [
-      ...between(staticCeiling, [
-        { name: 'page: /Home', url: `${base}/Home` },
-        { name: 'page: /News', url: `${base}/News` },
-        { name: 'page: /News/detail', url: `${base}/News/detail?id=${newsId}` },
-        { name: 'page: /Jobs', url: `${base}/Jobs` },
-        { name: 'page: /Jobs/detail', url: `${base}/Jobs/detail?id=${job.id}` },
-      ]),
+      staticCeiling,
+      ...pagePaths.flatMap((pagePath, i) => [...nginxSpecs(pagePath, i), pageSpec(pagePath), ...nginxSpecs(pagePath, i), staticCeiling]),
       ...between(jsonCeiling, [
         { name: 'api: News/Query page 1', url: `${base}/api/News/Query`, method: 'POST', body: { page: 1 } },
         { name: 'api: News/Query page 50', url: `${base}/api/News/Query`, method: 'POST', body: { page: 50 } },
@@ -245,6 +262,8 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
       log(spec.name);
       results.push({ ...(await load(spec, { seconds: SECONDS })), serverPeakRssMb: peakRssMb(portico.pid) });
     }
+    await nginx?.stop();
+    nginx = undefined;
 
     // Pages while staff upload photos: distinct images (made beforehand, so the dedupe skips none),
     // for the warm-up and the whole measured window, each followed by a request for one variant.
@@ -259,6 +278,8 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
       }
       const pid = portico.pid;
       rss = Math.max(rss, peakRssMb(pid));
+      rssWithoutUploads = Math.max(rssWithoutUploads, rss);
+      uploading = true;
       // Linux: writing 5 to clear_refs resets the peak (VmHWM) to the current RSS. Where it cannot,
       // the scenario's figure is the server's peak so far, which errs high.
       try {
@@ -299,28 +320,29 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
       await measureGrowth(2_000_000);
     }
   } finally {
+    await nginx?.stop();
     await stop();
     fs.rmSync(ceilingPath, { force: true });
     await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return { engine, results, growth, peakRssMb: rss, pageWeights: weights, browserError };
+  return { engine, results, growth, peakRssMb: rss, peakRssWithoutUploadsMb: rssWithoutUploads, nginx: nginxAvailable(), pageWeights: weights, browserError };
 }
 
 function markdown(report: Record<string, any>): string {
   const lines: string[] = [];
   lines.push(`Measured ${report.date} at commit \`${report.commit}\` on ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}${QUICK ? ' (quick run: 2 s loads)' : ''}.`);
   for (const run of report.runs) {
-    lines.push('', `#### ${run.engine}`, '', '| scenario | req/s | × ceiling | p50 ms | p99 ms | non-2xx | errors | server peak RSS MB |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    lines.push('', `#### ${run.engine}`, '', '| scenario | req/s | × ceiling | × nginx | p50 ms | p99 ms | non-2xx | errors | server peak RSS MB |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of run.results as LoadResult[]) {
       const cell = (n: number) => (r.total > 0 ? n : '–');
-      lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${ratioOf(run, r) ?? ''} | ${cell(r.latencyP50)} | ${cell(r.latencyP99)} | ${r.non2xx} | ${r.errors + r.timeouts} | ${r.serverPeakRssMb ?? ''} |`);
+      lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${ratioOf(run, r) ?? ''} | ${nginxRatioOf(run, r) ?? ''} | ${cell(r.latencyP50)} | ${cell(r.latencyP99)} | ${r.non2xx} | ${r.errors + r.timeouts} | ${r.serverPeakRssMb ?? ''} |`);
     }
     for (const r of (run.results as LoadResult[]).filter((r) => r.uploads)) {
       const u = r.uploads!;
       lines.push('', `${r.name}: ${u.uploads} photos of 1-4 megapixels uploaded (${UPLOADS_PER_SECOND} a second offered, at most 4 at once), ${u.variants} variants served, ${u.failures} failures; the variants they queued were all made ${(u.backlogMs / 1000).toFixed(1)} s after the window.`);
     }
-    lines.push('', `Peak server RSS: ${run.peakRssMb} MB. Application query growth: ${run.growth.map((g: any) => `${g.rows.toLocaleString('en')} rows p50 ${g.p50} / p99 ${g.p99} ms`).join('; ')}.`);
+    lines.push('', `Peak server RSS: ${run.peakRssMb} MB; ${run.peakRssWithoutUploadsMb} MB over every scenario but the image uploads.${run.nginx ? '' : ` nginx was not found at ${NGINX}: the pages' nginx ratios were not measured.`} Application query growth: ${run.growth.map((g: any) => `${g.rows.toLocaleString('en')} rows p50 ${g.p50} / p99 ${g.p99} ms`).join('; ')}.`);
     if (run.pageWeights.length) {
       lines.push('', '| page (first load, 4× CPU throttle) | JS KB | CSS KB | FCP ms | LCP ms | CLS | LCP element\'s image |', '|---|---:|---:|---:|---:|---:|---|');
       for (const w of run.pageWeights as PageWeight[]) {

@@ -19,6 +19,10 @@ export interface EngineRun {
   results: LoadResult[];
   growth: { rows: number; p50: number; p99: number; requestsPerSecond: number; total: number }[];
   peakRssMb: number;
+  /** The peak over every scenario but the image uploads (which have their own limit); the whole peak when absent. */
+  peakRssWithoutUploadsMb?: number;
+  /** Whether nginx was there to serve each page's saved answer beside it (`nginx: /Home`). */
+  nginx?: boolean;
   pageWeights: PageWeight[];
   browserError?: string;
 }
@@ -40,6 +44,13 @@ const clean = (r: LoadResult) => r.total > 0 && r.non2xx === 0 && r.errors === 0
 export function ratioOf(run: EngineRun, r: LoadResult): number | null {
   const ceiling = r.name.startsWith('page: ') || r.name.startsWith('mixed: ') ? ceilingRate(run, r, 'ceiling: static asset') : r.name.startsWith('api: ') ? ceilingRate(run, r, 'ceiling: trivial JSON route') : 0;
   return ceiling > 0 && r.total > 0 ? round(r.requestsPerSecond / ceiling) : null;
+}
+
+/** A page's throughput over nginx's sending its exact answer, run just before and just after it. */
+export function nginxRatioOf(run: EngineRun, r: LoadResult): number | null {
+  if (!r.name.startsWith('page: ')) return null;
+  const nginx = ceilingRate(run, r, `nginx: ${r.name.slice('page: '.length)}`);
+  return nginx > 0 && r.total > 0 ? round(r.requestsPerSecond / nginx) : null;
 }
 
 /** The formats a hero image should come in: the modern ones, several times smaller than JPEG. */
@@ -69,10 +80,13 @@ export function targetsOf(run: EngineRun): Target[] {
   for (const r of run.results.filter((r) => r.name.startsWith('page: '))) {
     const ratio = ratioOf(run, r);
     push(`${r.name} throughput / static asset`, ratio, '>= 0.5', clean(r) && ratio !== null && ratio >= 0.5);
+    // Issue 22: half of nginx sending the same bytes. Without nginx it is reported as not measured.
+    const nginx = nginxRatioOf(run, r);
+    push(`${r.name} throughput / nginx on the same bytes`, nginx, '>= 0.5', clean(r) && nginx !== null && nginx >= 0.5);
   }
   for (const r of run.results.filter((r) => r.name.startsWith('api: '))) {
     const ratio = ratioOf(run, r);
-    push(`${r.name} throughput / trivial JSON`, ratio, '>= 0.4', clean(r) && ratio !== null && ratio >= 0.4);
+    push(`${r.name} throughput / trivial JSON`, ratio, '>= 0.75', clean(r) && ratio !== null && ratio >= 0.75);
     push(`${r.name} p99 ms`, r.total > 0 ? r.latencyP99 : null, '<= 25', clean(r) && r.latencyP99 <= 25);
   }
   const staffQuery = run.results.find((r) => r.name.startsWith('staff: JobApplication'));
@@ -99,7 +113,9 @@ export function targetsOf(run: EngineRun): Target[] {
     const peak = r.serverPeakRssMb ?? 0;
     push(`${r.name} server peak RSS MB`, peak > 0 ? peak : null, '<= 250', measured && peak > 0 && peak <= 250);
   }
-  push('server peak RSS MB', run.peakRssMb > 0 ? run.peakRssMb : null, '<= 250', run.peakRssMb <= 250);
+  // Issue 22: 200 MB over every scenario but the image uploads, which keep their own 250 MB above.
+  const peak = run.peakRssWithoutUploadsMb ?? run.peakRssMb;
+  push('server peak RSS MB (every scenario but image uploads)', peak > 0 ? peak : null, '<= 200', peak > 0 && peak <= 200);
   for (const w of run.pageWeights) {
     if (!w.path.startsWith('/NewsManagement')) push(`first-load JS KB ${w.path.split('?')[0]}`, round(w.jsBytes / 1024), '<= 100', w.jsBytes > 0 && w.jsBytes <= 100 * 1024);
   }
