@@ -16,6 +16,8 @@ export interface Portico {
   url: string;
   dataDir: string;
   pid: number;
+  /** What the server printed lately (the last 20,000 characters): a one-time password, say. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startPortico(
     url,
     dataDir,
     pid: child.pid!,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -19,7 +19,7 @@ import { ViewCounter } from './crud/view-counter.js';
 import { fileRoutes } from './files/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { closeMediaVariants } from './media/variants.js';
-import { DiskStorage } from './files/storage.js';
+import { openStorage } from './files/open-storage.js';
 import { failure, ok } from './http/envelope.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerApiDocs } from './http/openapi.js';
@@ -34,9 +34,15 @@ import { latestJobsRoute } from './resources/content/jobs.js';
 import { plainResources } from './resources/plain.js';
 import { inquiryRoutesList } from './resources/inquiries/routes.js';
 import { securityRoutes } from './resources/security/routes.js';
+import { accountRoutes } from './resources/security/account-routes.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './resources/security/two-factor.js';
 import { userRoutes } from './resources/users/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { pageRoutes } from './pages/routes.js';
+import { revisionRoutes } from './revisions/routes.js';
+import { auditRoutes } from './audit/resource.js';
+import { purgeAuditEvents } from './audit/retention.js';
+import { BackupSchedule } from './backup/schedule.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -107,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db,
     counters: config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix) : new MemoryCounterStore(),
-    storage: new DiskStorage(path.join(config.dataDir, 'files')),
+    storage: await openStorage(config),
     mailer: new Mailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -155,6 +161,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerRoutes(app, [
     ...securityRoutes,
+    ...accountRoutes,
+    ...twoFactorRoutes,
+    ...twoFactorAdminRoutes,
     ...userRoutes,
     ...plainResources.flatMap((def) => [...readRoutes(def), ...writeRoutes(def)]),
     latestJobsRoute,
@@ -164,16 +173,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...mediaRoutes,
     ...siteRoutes,
     ...pageRoutes,
+    ...revisionRoutes,
+    ...auditRoutes,
   ], { checkResponses: options.checkResponses });
   registerApiDocs(app);
   if (options.web ?? true) await mountWebApp(app, config);
 
   app.get('/healthz', async () => ok({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) =>
-    (await db.ping())
-      ? ok({ status: 'ready', database: db.engine })
-      : reply.status(503).send(failure(ErrorCode.databaseUnavailable, 'The database is unavailable')),
-  );
+  // Ready when the database and the file storage both answer; an S3 store shared by every instance
+  // can be down while this one is up, and then nothing uploaded can be read (docs/decisions/0041).
+  app.get('/readyz', async (_request, reply) => {
+    const [database, files] = await Promise.all([db.ping(), ctx.storage.ping()]);
+    if (!database) return reply.status(503).send(failure(ErrorCode.databaseUnavailable, 'The database is unavailable'));
+    if (!files) return reply.status(503).send(failure(ErrorCode.databaseUnavailable, 'The file storage is unavailable', { unavailable: 'files', files: config.storage.kind }));
+    return ok({ status: 'ready', database: db.engine, files: config.storage.kind });
+  });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`)),
@@ -182,15 +196,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sweeper = setInterval(() => {
     deleteExpiredSessions(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'session clean-up failed'));
   }, 3_600_000).unref();
+  // Audit entries past their retention go at start and then daily.
+  // (The first is awaited, so no clean-up is still running when a short-lived app closes.)
+  const purgeAudit = () => purgeAuditEvents(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'audit log clean-up failed'));
+  await purgeAudit();
+  const auditPurger = setInterval(() => void purgeAudit(), 86_400_000).unref();
+  // Scheduled backups, when BACKUP_DIR is set (docs/decisions/0042-backups.md).
+  const backups = new BackupSchedule(ctx).start();
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    clearInterval(auditPurger);
+    await backups.stop();
     await closeMediaVariants(ctx);
     await sessionListener?.close();
     await ctx.newsViews.close();
     await ctx.mailer.idle();
     ctx.mailer.close();
     await ctx.counters.close();
+    ctx.storage.close?.();
     await db.close();
   });
   // Last, so a start-up failure above leaves no connection open behind it.

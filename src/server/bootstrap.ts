@@ -29,6 +29,9 @@ export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLo
       password_hash: await hashPassword(password),
       roles: JSON.stringify(['admin']),
       is_active: 1,
+      // The random password was printed in the log: it must be changed at the first sign-in. One the
+      // operator chose through PORTICO_ADMIN_PASSWORD is theirs already.
+      must_change_password: config.adminPassword ? 0 : 1,
       created_at: now,
       updated_at: now,
     })

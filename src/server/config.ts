@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -66,6 +67,46 @@ export const DEFAULT_HTTP_LIMITS = {
   bodiesInFlightPerAddress: 10,
 };
 
+/** An S3 bucket name as AWS allows them; S3-compatible stores accept these too. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** The S3-compatible server's address; credentials go in their own variables, never in the URL. */
+const s3EndpointSetting = z
+  .string()
+  .optional()
+  .refine(
+    (value) => {
+      if (value === undefined) return true;
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    },
+    { message: 'expected the http:// or https:// address of the S3-compatible server, without credentials in it (set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)' },
+  );
+
+/** Scheduled backups run daily at 03:00 server time unless `BACKUP_CRON` says otherwise. */
+export const DEFAULT_BACKUP_CRON = '0 3 * * *';
+
+/**
+ * A standard five-field cron expression (minute hour day-of-month month day-of-week, e.g.
+ * "30 2 * * *", or "0 3 * * 1-5" for weekdays), checked by the parser that schedules it (croner).
+ */
+const backupCronSetting = z
+  .string()
+  .optional()
+  .refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        new Cron(value, { mode: '5-part', paused: true }).stop();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'expected a cron expression of five fields, minute hour day month weekday (e.g. "0 3 * * *")' },
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -95,11 +136,22 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: positiveInt(15),
   FORM_MAX_PER_ADDRESS: positiveInt(20),
   FORM_WINDOW_MINUTES: positiveInt(10),
+  AUDIT_RETENTION_DAYS: positiveInt(365),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: positiveInt(7),
+  BACKUP_CRON: backupCronSetting,
   REQUEST_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.requestTimeoutSeconds),
   HEADERS_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.headersTimeoutSeconds),
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.keepAliveTimeoutSeconds),
   MAX_CONNECTIONS: positiveInt(DEFAULT_HTTP_LIMITS.maxConnections),
   MAX_BODIES_IN_FLIGHT_PER_ADDRESS: positiveInt(DEFAULT_HTTP_LIMITS.bodiesInFlightPerAddress),
+  STORAGE: z.enum(['local', 's3'], { error: 'expected local (files in DATA_DIR/files) or s3 (an S3-compatible bucket)' }).optional(),
+  S3_URL: s3EndpointSetting,
+  S3_BUCKET: z.string().regex(BUCKET_NAME, 'expected a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'expected a region name such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'expected true or false' }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -141,6 +193,52 @@ export interface Config {
     loginWindowMs: number;
     formMaxPerAddress: number;
     formWindowMs: number;
+  };
+  /** The audit log keeps entries this many days (docs/decisions/0036-audit-log.md). */
+  audit: { retentionDays: number };
+  /** Where uploaded files are kept (docs/decisions/0041-object-storage.md). */
+  storage: { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Settings);
+  /**
+   * Scheduled backups (docs/decisions/0042-backups.md): none without `dir`; otherwise one at each
+   * time `cron` names (server time), of which the newest `keep` are kept.
+   */
+  backup: { dir?: string; keep: number; cron: string };
+}
+
+/** An S3-compatible bucket that every instance shares. */
+export interface S3Settings {
+  /** None for AWS itself, whose address the SDK derives from the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** None: the AWS SDK's own chain (AWS_* variables, an instance role). Never logged: see `secretCredentials`. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** Credentials that print as a placeholder if anything ever serialises the configuration. */
+function secretCredentials(accessKeyId: string, secretAccessKey: string): S3Settings['credentials'] {
+  return Object.defineProperty({ accessKeyId, secretAccessKey }, 'toJSON', { value: () => ({ accessKeyId, secretAccessKey: '[redacted]' }) });
+}
+
+/** The file storage setting; one line naming the variable when the S3 settings do not add up. */
+function storageOf(e: z.output<typeof envSchema>, dataDir: string): Config['storage'] {
+  // S3_URL alone is enough to choose S3; STORAGE, when given, decides.
+  const kind = e.STORAGE ?? (e.S3_URL ? 's3' : 'local');
+  if (kind === 'local') return { kind, dir: path.join(dataDir, 'files') };
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is required when files are kept in S3 (STORAGE=s3 or S3_URL set)');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain');
+  }
+  const pathStyle = e.S3_FORCE_PATH_STYLE;
+  return {
+    kind,
+    endpoint: e.S3_URL,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    // Self-hosted stores seldom have a DNS name per bucket; AWS itself prefers one.
+    forcePathStyle: pathStyle === undefined ? e.S3_URL !== undefined : pathStyle === '1' || pathStyle === 'true' || pathStyle === 'yes',
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? secretCredentials(e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY) : undefined,
   };
 }
 
@@ -203,5 +301,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       formMaxPerAddress: e.FORM_MAX_PER_ADDRESS,
       formWindowMs: e.FORM_WINDOW_MINUTES * 60_000,
     },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    storage: storageOf(e, dataDir),
+    backup: backupOf(e),
   };
+}
+
+/** The scheduled backups; a schedule without a folder to write to is a mistake, said at start-up. */
+function backupOf(e: z.output<typeof envSchema>): Config['backup'] {
+  if (e.BACKUP_CRON && !e.BACKUP_DIR) throw new ConfigError('Invalid configuration: BACKUP_CRON needs BACKUP_DIR, the folder the backups go to');
+  return { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, keep: e.BACKUP_KEEP, cron: e.BACKUP_CRON ?? DEFAULT_BACKUP_CRON };
 }

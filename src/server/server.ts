@@ -50,7 +50,8 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   const address = await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Portico is listening on ${address} (database: ${app.ctx.db.engine})`);
+  // The kind of file storage, never its settings: those may hold a secret key.
+  app.log.info(`Portico is listening on ${address} (database: ${app.ctx.db.engine}, files: ${config.storage.kind})`);
 }
 
 main().catch((error: unknown) => {

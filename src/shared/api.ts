@@ -16,7 +16,15 @@ export const ErrorCode = {
   conflict: 40009,
   tooLarge: 40013,
   unsupportedType: 40015,
+  /** The second step of a sign-in refused: a wrong code, or a challenge unknown, used or expired (`data.reason`). */
+  twoFactorRefused: 40021,
+  /** Signed in, but the user's role requires two-factor sign-in and they have not enrolled yet. */
+  twoFactorSetupRequired: 40022,
   tooManyRequests: 40029,
+  /** Signed in, but the password must be changed before anything else (issue 19). */
+  passwordChangeRequired: 40031,
+  /** A password-reset link that is unknown, used or expired; `data.reason` says which. */
+  resetLinkInvalid: 40032,
   unexpected: 50000,
   databaseUnavailable: 50003,
 } as const;
@@ -34,7 +42,11 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   40009: 409,
   40013: 413,
   40015: 415,
+  40021: 200,
+  40022: 403,
   40029: 429,
+  40031: 403,
+  40032: 400,
   50000: 500,
   50003: 503,
 };
@@ -43,7 +55,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
  * Why a call was refused with 40009, answered as `data.reason`, so that a client can explain the
  * refusal in its own language rather than show the server's English message.
  */
-export const CONFLICT_REASONS = ['in-use', 'user-name-taken', 'name-taken', 'last-admin', 'self-deactivate', 'self-delete', 'gone'] as const;
+export const CONFLICT_REASONS = ['in-use', 'user-name-taken', 'name-taken', 'last-admin', 'self-deactivate', 'self-delete', 'gone', 'stale', 'two-factor-on'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 export function isConflictReason(value: unknown): value is ConflictReason {

@@ -7,7 +7,7 @@ import { ADMIN_PATHS } from './paths.js';
 export const ROLES = ['admin', 'editor', 'hr', 'service', 'marketing'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site'] as const;
+export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 export interface Menu {
@@ -69,6 +69,12 @@ export const MODULES: readonly UserModule[] = [
       { key: 'site.pages', name: '页面', path: ADMIN_PATHS.sitePages },
       { key: 'site.media', name: '媒体库', path: ADMIN_PATHS.media },
     ],
+  },
+  {
+    // Administrators only (every module is theirs): who did what, when and from where.
+    key: 'audit',
+    name: '审计日志',
+    menus: [{ key: 'audit.log', name: '操作记录', path: ADMIN_PATHS.auditLog }],
   },
 ];
 

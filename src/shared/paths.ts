@@ -24,6 +24,10 @@ export const PUBLIC_PATHS = {
 export const AUTH_PATHS = {
   login: '/login',
   logout: '/logout',
+  /** Asks for a password-reset link by e-mail. */
+  forgotPassword: '/forgot-password',
+  /** Where the link leads: `/reset-password?token=…`. */
+  resetPassword: '/reset-password',
 } as const;
 
 export const ADMIN_PATHS = {
@@ -47,6 +51,9 @@ export const ADMIN_PATHS = {
   sitePageEdit: '/SiteManagement/pages/edit',
   sitePagePreview: '/SiteManagement/pages/preview',
   media: '/SiteManagement/media',
+  auditLog: '/AuditLog',
+  /** Every member of staff's own account: password, sessions (docs/decisions/0038). */
+  account: '/Account',
 } as const;
 
 /** Where each back-office area begins: every staff screen's address starts with one of these. */
@@ -59,6 +66,8 @@ export const ADMIN_ROOTS = [
   ADMIN_PATHS.joinUs,
   ADMIN_PATHS.users,
   ADMIN_PATHS.site,
+  ADMIN_PATHS.auditLog,
+  ADMIN_PATHS.account,
 ] as const;
 
 const withId = (path: string, id: number) => `${path}?id=${id}`;

@@ -37,14 +37,21 @@ export type QueryInput = {
   fields?: string[];
 };
 
-/** A record with only the `fields` a list asked for, and its id. */
-export function pickFields<T>(record: T, fields: readonly string[] | undefined): T {
+/** A record with only the `fields` a list asked for, and what identifies it (its id, or a page's key). */
+export function pickFields<T>(record: T, fields: readonly string[] | undefined, identity = 'id'): T {
   if (!fields) return record;
   const all = record as Record<string, unknown>;
-  const picked: Record<string, unknown> = { id: all.id };
+  const picked: Record<string, unknown> = { [identity]: all[identity] };
   for (const field of fields) if (field in all) picked[field] = all[field];
   return picked as T;
 }
+
+/**
+ * The answer of `POST {E}/Query` for an entity's `record`: whole records, or with `fields` only
+ * those and what identifies each (`identity`).
+ */
+export const queryAnswerOf = <T extends z.ZodObject>(record: T, identity = 'id') =>
+  pageOf(z.union([record, record.partial().required({ [identity]: true } as never)]));
 
 /** The answer of a list query whose records are `record`. */
 export const pageOf = <T extends z.ZodType>(record: T) =>

@@ -43,6 +43,8 @@ export default [
 
   route(at(AUTH_PATHS.login), 'routes/auth/login.tsx'),
   route(at(AUTH_PATHS.logout), 'routes/auth/logout.tsx'),
+  route(at(AUTH_PATHS.forgotPassword), 'routes/auth/forgot-password.tsx'),
+  route(at(AUTH_PATHS.resetPassword), 'routes/auth/reset-password.tsx'),
 
   layout('routes/admin/security-layout.tsx', [
     // A page's draft as the public site would show it, without the back-office around it (issue 16).
@@ -66,6 +68,8 @@ export default [
       route(at(ADMIN_PATHS.media), 'routes/admin/site/media.tsx'),
       route(at(ADMIN_PATHS.sitePages), 'routes/admin/site/pages.tsx'),
       route(at(ADMIN_PATHS.sitePageEdit), 'routes/admin/site/pages-edit.tsx'),
+      route(at(ADMIN_PATHS.auditLog), 'routes/admin/audit/log.tsx'),
+      route(at(ADMIN_PATHS.account), 'routes/admin/account/index.tsx'),
     ]),
   ]),
 

@@ -311,15 +311,21 @@ describe('the back-office', () => {
     await page.getByRole('button', { name: 'New user' }).click();
     const modal = page.locator('.ant-modal');
     await modal.getByLabel('User name').fill('new.person');
-    await modal.getByLabel('Password').fill('first-password-1');
+    await modal.getByLabel('Password', { exact: true }).fill('first-password-1');
     await modal.getByLabel('Display name').fill('New Person');
+    // Ticked by default in the back-office (the API's default is false): the new user changes it first.
+    expect(await modal.getByLabel('Must change password at next sign-in').isChecked()).toBe(true);
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'new.person' }).count()).toBe(1);
-    expect((await api('POST', 'security/login', { userName: 'new.person', password: 'first-password-1' }, null)).isSuccess).toBe(true);
+    const first = await api('POST', 'security/login', { userName: 'new.person', password: 'first-password-1' }, null);
+    expect(first.isSuccess).toBe(true);
+    expect(first.data.user.mustChangePassword).toBe(true);
     await page.locator('tr', { hasText: 'new.person' }).getByRole('button', { name: 'Reset password' }).click();
     await page.locator('.ant-modal').getByLabel('New password').fill('second-password-2');
+    await page.locator('.ant-modal').getByLabel('Must change password at next sign-in').uncheck();
     await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await api('POST', 'security/login', { userName: 'new.person', password: 'second-password-2' }, null)).isSuccess).toBe(true);
+    expect((await api('POST', 'security/login', { userName: 'new.person', password: 'second-password-2' }, null)).data.user.mustChangePassword).toBe(false);
     await context.close();
   });
 
@@ -459,18 +465,21 @@ describe('the back-office', () => {
     const { page, context } = await signIn('self.e2e', 'self-password-1');
     await page.waitForURL('**/NewsManagement/list-news');
     const oldToken = await page.evaluate(() => sessionStorage.getItem('portico.token'));
-    await page.getByRole('button', { name: 'Change password' }).click();
-    const modal = page.locator('.ant-modal');
-    await modal.getByLabel('New password').fill('short');
-    await modal.getByRole('button', { name: 'Save' }).click();
+    // One's own password is changed in My account (docs/decisions/0038).
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.waitForURL('**/Account');
+    const change = page.getByRole('button', { name: 'Change password' });
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await change.click();
     await expect.poll(() => page.locator('#newPassword_help').textContent()).toBe('At least 8 characters');
-    await modal.getByLabel('Current password').fill('not-my-password');
-    await modal.getByLabel('New password').fill('self-password-2');
-    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('self-password-2');
+    await page.getByLabel('New password again').fill('self-password-2');
+    await change.click();
     await expect.poll(() => page.locator('#oldPassword_help').textContent()).toBe('Current password is wrong');
-    await modal.getByLabel('Current password').fill('self-password-1');
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => modal.count()).toBe(0);
+    await page.getByLabel('Current password').fill('self-password-1');
+    await change.click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Password changed');
     // Every earlier token is revoked; this tab carries on with the new one the server answered.
     const newToken = await page.evaluate(() => sessionStorage.getItem('portico.token'));
     expect(newToken).not.toBe(oldToken);

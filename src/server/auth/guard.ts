@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { moduleKeysOf } from '../../shared/modules.js';
 import type { ModuleKey } from '../../shared/modules.js';
-import { forbidden, unauthenticated } from '../http/errors.js';
+import { forbidden, passwordChangeRequired, unauthenticated } from '../http/errors.js';
 import { findSessionUser } from './sessions.js';
 import type { SessionUser } from './session-user.js';
 
@@ -22,9 +22,14 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
   return request.sessionUser;
 }
 
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+/**
+ * The signed-in user, or a 401. A user who must change their password is refused (403 / 40031)
+ * unless the call is one of the few open to them (`beforePasswordChange`).
+ */
+export async function requireUser(request: FastifyRequest, options: { beforePasswordChange?: boolean } = {}): Promise<SessionUser> {
   const user = await currentUser(request);
   if (!user) throw unauthenticated();
+  if (user.mustChangePassword && !options.beforePasswordChange) throw passwordChangeRequired();
   return user;
 }
 
@@ -38,5 +43,5 @@ export async function requireModule(request: FastifyRequest, module: ModuleKey):
 /** Staff with the module see everything; everyone else sees the public view. */
 export async function isStaffFor(request: FastifyRequest, module: ModuleKey): Promise<boolean> {
   const user = await currentUser(request);
-  return !!user && user.moduleKeys.has(module);
+  return !!user && !user.mustChangePassword && user.moduleKeys.has(module);
 }

@@ -15,6 +15,8 @@ function entry(userId: number, sessionId: number, times: Partial<Omit<CachedSess
       roles: ['editor'],
       isActive: true,
       lastLoginAt: null,
+      mustChangePassword: false,
+      twoFactorEnabled: false,
       createdAt: new Date(T0).toISOString(),
       updatedAt: new Date(T0).toISOString(),
       sessionId,

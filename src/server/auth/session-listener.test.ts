@@ -23,7 +23,7 @@ async function eventually(check: () => Promise<boolean> | boolean, withinMs: num
 function cacheOfThree(now: number) {
   const cache = new SessionCache(3_600_000);
   for (const [hash, id, sessionId] of [['a', 1, 10], ['b', 1, 11], ['c', 2, 20]] as const) {
-    const user = { id, userName: `user${id}`, displayName: '', email: '', roles: ['editor'], isActive: true, lastLoginAt: null, createdAt: '', updatedAt: '', sessionId };
+    const user = { id, userName: `user${id}`, displayName: '', email: '', roles: ['editor'], isActive: true, lastLoginAt: null, mustChangePassword: false, twoFactorEnabled: false, createdAt: '', updatedAt: '', sessionId };
     const entry: CachedSession = { user, expiresAt: now + 3_600_000, lastSeenAt: now, readAt: now };
     cache.set(hash, entry, cache.generation);
   }

@@ -21,7 +21,8 @@ export async function assertSignInAllowed(ctx: AppContext, userName: string, add
 }
 
 export interface SignInAttempt {
-  failed(): Promise<void>;
+  /** Counts the failure; answers which locks it set (the audit log records each as a `lock`). */
+  failed(): Promise<{ nameLocked: boolean; addressLocked: boolean }>;
   succeeded(): Promise<void>;
   /** The check could not be made: the attempt gives its places back. */
   abandoned(): Promise<void>;
@@ -47,14 +48,17 @@ export async function beginSignInAttempt(ctx: AppContext, userName: string, addr
   }
   return {
     async failed() {
-      if (nameCount >= loginMaxPerUser) {
+      const nameLocked = nameCount >= loginMaxPerUser;
+      const addressLocked = addressCount >= loginMaxPerAddress;
+      if (nameLocked) {
         await ctx.counters.lock(nameKey, loginWindowMs);
         await ctx.counters.reset(nameKey);
       }
-      if (addressCount >= loginMaxPerAddress) {
+      if (addressLocked) {
         await ctx.counters.lock(addressKey, loginWindowMs);
         await ctx.counters.reset(addressKey);
       }
+      return { nameLocked, addressLocked };
     },
     async succeeded() {
       await Promise.all([ctx.counters.reset(nameKey), ctx.counters.release(addressKey)]);

@@ -110,8 +110,23 @@ export interface ResourceConfig<Out> {
   beforeDelete?(db: KyselyDb, id: number): Promise<void>;
   /** Runs in the transaction that moves a record to `statusId`; `before` is the whole row before the move. */
   onStatusMove?(db: KyselyDb, before: RowValues, statusId: number): Promise<void>;
+  /**
+   * Every update keeps the version it replaces, and the record gets `{E}/{id}/Revisions` and
+   * `{E}/{id}/Restore` (src/server/revisions/, docs/decisions/0037).
+   */
+  revisions?: boolean;
   /** Runs when anyone but staff reads one record (a news item's view count, say). */
   onPublicRead?(ctx: AppContext, id: number): void;
+  /**
+   * The records hold personal data of people who are not staff (applicants, visitors who wrote): the
+   * audit log keeps the names of the fields a change touched, never their values (docs/decisions/0036).
+   */
+  personalData?: boolean;
+  /**
+   * Whether a record is set to be shown to the public (a news item published, a job open): a create
+   * or update that makes it so is recorded in the audit log as a `publish` too.
+   */
+  isPublished?(record: Out): boolean;
 }
 
 export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {

@@ -7,19 +7,28 @@ import type { Fields, RowValues } from './columns.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/constraint-errors.js';
 import type { KyselyDb } from '../db/schema.js';
 import type { ResourceDef, Table } from './definition.js';
+import { fieldNamesOnly, recordAudit } from '../audit/record.js';
+import type { AuditActor } from '../audit/record.js';
+import { deleteRevisions, refuseStale, saveRevision } from '../revisions/repository.js';
 
 /** Reading one record and the writes every resource shares: create, partial update, delete. */
 
-export async function findRow(ctx: AppContext, def: ResourceDef<unknown>, id: number, publicView = false): Promise<RowValues | undefined> {
+export async function findRow(
+  ctx: AppContext,
+  def: ResourceDef<unknown>,
+  id: number,
+  publicView = false,
+  db: KyselyDb = ctx.db.kysely,
+): Promise<RowValues | undefined> {
   const now = nowIso();
-  let query = def.baseSelect(ctx.db.kysely, publicView, now).where(sql.ref(`${def.table}.id`), '=', id);
+  let query = def.baseSelect(db, publicView, now).where(sql.ref(`${def.table}.id`), '=', id);
   if (publicView && def.publicScope) query = def.publicScope(query, now);
   return query.executeTakeFirst();
 }
 
-/** One record as answered, or a 404 naming what was asked for. */
-export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number, publicView = false): Promise<Out> {
-  const row = await findRow(ctx, def, id, publicView);
+/** One record as answered, or a 404 naming what was asked for; `db` is the transaction reading it, if any. */
+export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number, publicView = false, db?: KyselyDb): Promise<Out> {
+  const row = await findRow(ctx, def, id, publicView, db);
   if (!row) throw notFound(def.label);
   return def.present(row);
 }
@@ -30,62 +39,107 @@ function changed(ctx: AppContext, def: ResourceDef<unknown>) {
 }
 
 /**
- * A create or update as the database takes it. Refused by the resource's unique index, it is a 409
- * naming the taken value. Refused by a foreign key, something it refers to was deleted after
- * `checkReferences` found it: checked again, that answers the 400 on the field a moment later would
- * have had.
+ * A create or update as the database takes it, in its transaction. Refused by the resource's unique
+ * index, it is a 409 naming the taken value. Refused by a foreign key, something it refers to was
+ * deleted after `checkReferences` found it: checked again after the rollback, that answers the 400
+ * on the field a moment later would have had.
  */
-async function written<T>(db: KyselyDb, def: ResourceDef<unknown>, fields: Fields, write: () => Promise<T>): Promise<T> {
+async function written<T>(ctx: AppContext, def: ResourceDef<unknown>, fields: Fields, write: (trx: KyselyDb) => Promise<T>): Promise<T> {
   try {
-    return await write();
+    return await ctx.db.kysely.transaction().execute(write);
   } catch (error) {
     if (def.uniqueField && isUniqueViolation(error)) {
       throw conflict('name-taken', `${def.label} "${String(fields[def.uniqueField] ?? '')}" already exists`);
     }
-    if (isForeignKeyViolation(error)) await def.checkReferences?.(db, fields);
+    if (isForeignKeyViolation(error)) await def.checkReferences?.(ctx.db.kysely, fields);
     throw error;
   }
 }
 
-export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Fields): Promise<Out> {
-  const db = ctx.db.kysely;
+/** The fields an update changed, each with its value before and after, as the audit log keeps them. */
+function changesOf(before: Record<string, unknown>, after: Record<string, unknown>, fields: Fields): Record<string, readonly [unknown, unknown]> {
+  const changes: Record<string, readonly [unknown, unknown]> = {};
+  for (const field of Object.keys(fields)) {
+    if (!(field in after)) continue;
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = [before[field], after[field]];
+  }
+  return changes;
+}
+
+/**
+ * Writes run in one transaction with their audit entry (src/server/audit/record.ts): no change
+ * without its entry. `actor` is null only for a visitor's own submission, which is not a staff action.
+ */
+export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Fields, actor: AuditActor | null): Promise<Out> {
   const now = nowIso();
   const fields = def.prepare ? def.prepare(input) : input;
-  await def.checkReferences?.(db, fields);
-  const inserted = await written(db, def, fields, () =>
-    db
+  await def.checkReferences?.(ctx.db.kysely, fields);
+  const id = await written(ctx, def, fields, async (trx) => {
+    const inserted = await trx
       .insertInto(def.table)
       .values({ ...columnsOf(fields), created_at: now, updated_at: now } as never)
       .returning(sql<number>`id`.as('id'))
-      .executeTakeFirstOrThrow(),
-  );
-  changed(ctx, def);
-  return findRecord(ctx, def, Number(inserted.id));
-}
-
-export async function updateRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Fields & { id: number }): Promise<Out> {
-  const db = ctx.db.kysely;
-  const { id, ...given } = input;
-  const existing = await findRecord(ctx, def, id);
-  const fields = def.prepare ? def.prepare(given, existing) : given;
-  await def.checkReferences?.(db, fields);
-  await written(db, def, fields, () =>
-    db
-      .updateTable(def.table)
-      .set({ ...columnsOf(fields), updated_at: nowIso() } as never)
-      .where(sql.ref('id'), '=', id)
-      .execute(),
-  );
+      .executeTakeFirstOrThrow();
+    const id = Number(inserted.id);
+    if (actor) {
+      await recordAudit(trx, actor, { action: 'create', entity: def.name, entityId: id });
+      if (def.isPublished?.(await findRecord(ctx, def, id, false, trx))) await recordAudit(trx, actor, { action: 'publish', entity: def.name, entityId: id });
+    }
+    return id;
+  });
   changed(ctx, def);
   return findRecord(ctx, def, id);
 }
 
-export async function deleteRecord(ctx: AppContext, def: ResourceDef<unknown>, id: number) {
+/**
+ * An update: with `updatedAt` (the version its editor read) it is refused as `stale` when the record
+ * was saved since; with `revisions`, the version it replaces is kept (docs/decisions/0037). A restore
+ * is an update recorded as `restore`.
+ */
+export async function updateRecord<Out>(
+  ctx: AppContext,
+  def: ResourceDef<Out>,
+  input: Fields & { id: number },
+  actor: AuditActor,
+  action: 'update' | 'restore' = 'update',
+): Promise<Out> {
+  const { id, updatedAt: basedOn, ...given } = input;
+  const existing = await findRecord(ctx, def, id);
+  const fields = def.prepare ? def.prepare(given, existing) : given;
+  await def.checkReferences?.(ctx.db.kysely, fields);
+  const after = await written(ctx, def, fields, async (trx) => {
+    // Locked on PostgreSQL, so that two saves of one version cannot both pass the check below.
+    if (ctx.db.engine === 'postgres') await trx.selectFrom(def.table).select(sql<number>`id`.as('id')).where(sql.ref('id'), '=', id).forUpdate().execute();
+    const before = await findRecord(ctx, def, id, false, trx);
+    refuseStale(def.label, basedOn as string | null | undefined, (before as { updatedAt?: string }).updatedAt);
+    if (def.revisions) await saveRevision(trx, actor, def.name, id, before as object);
+    await trx
+      .updateTable(def.table)
+      .set({ ...columnsOf(fields), updated_at: nowIso() } as never)
+      .where(sql.ref('id'), '=', id)
+      .execute();
+    const after = await findRecord(ctx, def, id, false, trx);
+    const changed = changesOf(before as Record<string, unknown>, after as Record<string, unknown>, fields);
+    const changes = def.personalData ? fieldNamesOnly(changed) : changed;
+    await recordAudit(trx, actor, { action, entity: def.name, entityId: id, changes });
+    if (def.isPublished && !def.isPublished(before) && def.isPublished(after)) await recordAudit(trx, actor, { action: 'publish', entity: def.name, entityId: id });
+    return after;
+  });
+  changed(ctx, def);
+  return after;
+}
+
+export async function deleteRecord(ctx: AppContext, def: ResourceDef<unknown>, id: number, actor: AuditActor) {
   const db = ctx.db.kysely;
   await findRecord(ctx, def, id);
   await def.beforeDelete?.(db, id);
   try {
-    await db.deleteFrom(def.table).where(sql.ref('id'), '=', id).execute();
+    await db.transaction().execute(async (trx) => {
+      const removed = await trx.deleteFrom(def.table).where(sql.ref('id'), '=', id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) throw notFound(def.label);
+      if (def.revisions) await deleteRevisions(trx, def.name, id);
+      await recordAudit(trx, actor, { action: 'delete', entity: def.name, entityId: id });
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict('in-use', `${def.label} is still in use`);
     throw error;

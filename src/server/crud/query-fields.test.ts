@@ -43,6 +43,14 @@ describe.each(testEngines())('a list query asking for some fields on %s', (engin
     expect(light.json().data.meta).toEqual(whole.json().data.meta);
   });
 
+  it('answers only those fields from the lists that are not generic: pages by key, media by id', async () => {
+    const pages = await query('Page', { fields: ['title'] }, admin);
+    expect(pages.statusCode, pages.body).toBe(200);
+    for (const page of pages.json().data.items) expect(Object.keys(page).sort()).toEqual(['key', 'title']);
+    const media = await query('Media', { fields: ['name'], sort: { field: 'name', order: 'asc' } }, admin);
+    expect(media.statusCode, media.body).toBe(200);
+  });
+
   it('refuses a field the record does not have, an empty list and a hidden field, naming the field', async () => {
     for (const fields of [['title', 'secret'], [], 'title']) {
       const res = await query('News', { fields });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { pageOf } from '../../shared/query.js';
+import { queryAnswerOf } from '../../shared/query.js';
 import type { QueryInput } from '../../shared/query.js';
 import { idText } from '../../shared/fields.js';
 
+import { actorOf } from '../audit/record.js';
 import { serializeOk } from '../http/envelope.js';
 import { route } from '../http/route-spec.js';
 import type { RouteSpec } from '../http/route-spec.js';
@@ -26,8 +27,7 @@ export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     tag: def.name,
     access: def.publicScope ? `public-or-${def.module}` : def.module,
     body: def.entity.query,
-    // Whole records, or with `fields` only those (and the id).
-    response: pageOf(z.union([def.entity.record, def.entity.record.partial().required({ id: true } as never)])),
+    response: queryAnswerOf(def.entity.record),
     // Keyed by the body as sent: a repeated visitor's query is answered from memory without being
     // validated again (see `publicCacheKey`); refusals are never kept.
     publicCacheKey: def.publicScope ? (request) => `${def.name}/Query ${JSON.stringify(request.body ?? null)}` : undefined,
@@ -73,7 +73,7 @@ export function deleteRoutes<Out>(def: ResourceDef<Out>, methods: readonly ('POS
       emptyBody: method === 'POST' ? true : undefined,
       params: idParams,
       response: deleted,
-      handler: ({ request, params }) => deleteRecord(request.server.ctx, def, params.id),
+      handler: ({ request, params, user }) => deleteRecord(request.server.ctx, def, params.id, actorOf(request, user)),
     }),
   );
 }
@@ -91,7 +91,7 @@ export function writeRoutes<Out>(def: ResourceDef<Out>): RouteSpec[] {
       access: def.module,
       body: create as z.ZodType<Fields>,
       response: def.entity.record,
-      handler: ({ request, body }) => createRecord(request.server.ctx, def, body),
+      handler: ({ request, body, user }) => createRecord(request.server.ctx, def, body, actorOf(request, user)),
     }),
     route<Fields & { id: number }>({
       method: 'POST',
@@ -101,7 +101,7 @@ export function writeRoutes<Out>(def: ResourceDef<Out>): RouteSpec[] {
       access: def.module,
       body: update as z.ZodType<Fields & { id: number }>,
       response: def.entity.record,
-      handler: ({ request, body }) => updateRecord(request.server.ctx, def, body),
+      handler: ({ request, body, user }) => updateRecord(request.server.ctx, def, body, actorOf(request, user)),
     }),
     ...deleteRoutes(def),
   ];

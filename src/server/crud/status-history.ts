@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { internalNoteSchema } from '../../shared/status.js';
 import type { InternalNote, StatusHistoryEntry } from '../../shared/status.js';
+import { actorOf, fieldNamesOnly, recordAudit } from '../audit/record.js';
+import type { AuditActor } from '../audit/record.js';
 import type { SessionUser } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
@@ -34,11 +36,22 @@ export async function historyOf(db: KyselyDb, entity: string, recordId: number):
   return rows.map((r) => ({ statusId: Number(r.status_id), note: r.note, byUserName: r.by_user_name ?? null, at: r.at }));
 }
 
+/** A change as the audit log keeps it: only the field names for records of personal data. */
+const auditedChanges = (def: ResourceDef<unknown>, changes: Record<string, readonly [unknown, unknown]>) =>
+  def.personalData ? fieldNamesOnly(changes) : changes;
+
 /**
- * Moves a record to `statusId`, with its history entry, in one transaction; false when there is no
- * such record.
+ * Moves a record to `statusId`, with its history entry and its audit entry, in one transaction;
+ * false when there is no such record.
  */
-export async function moveStatus(db: Db, def: ResourceDef<unknown>, id: number, move: { statusId: number; note?: string }, by: SessionUser): Promise<boolean> {
+export async function moveStatus(
+  db: Db,
+  def: ResourceDef<unknown>,
+  id: number,
+  move: { statusId: number; note?: string },
+  by: SessionUser,
+  actor: AuditActor,
+): Promise<boolean> {
   const at = nowIso();
   return db.kysely.transaction().execute(async (trx) => {
     const read = trx.selectFrom(def.table).selectAll().where(sql.ref('id'), '=', id);
@@ -59,6 +72,8 @@ export async function moveStatus(db: Db, def: ResourceDef<unknown>, id: number, 
       .insertInto('status_history')
       .values({ entity: def.name, record_id: id, status_id: move.statusId, note: move.note ?? '', by_user_id: by.id, by_user_name: by.userName, at })
       .execute();
+    const changes = auditedChanges(def, { statusId: [Number(row.status_id), move.statusId] });
+    await recordAudit(trx, actor, { action: 'status-move', entity: def.name, entityId: id, changes });
     return true;
   });
 }
@@ -96,7 +111,7 @@ export function statusMoveRoute<Out>(def: ResourceDef<Out>, schema: z.ZodType<{ 
     response: def.entity.record,
     handler: async ({ request, body, params, user }) => {
       const ctx = request.server.ctx;
-      if (!(await moveStatus(ctx.db, def, params.id, body, user!))) throw notFound(def.label);
+      if (!(await moveStatus(ctx.db, def, params.id, body, user!, actorOf(request, user)))) throw notFound(def.label);
       return withHistory(ctx, def, params.id);
     },
   });
@@ -113,14 +128,19 @@ export function internalNoteRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     body: internalNoteSchema,
     params: idParams,
     response: def.entity.record,
-    handler: async ({ request, body, params }) => {
+    handler: async ({ request, body, params, user }) => {
       const ctx = request.server.ctx;
-      const result = await ctx.db.kysely
-        .updateTable(def.table)
-        .set({ note: body.note, updated_at: nowIso() } as never)
-        .where(sql.ref('id'), '=', params.id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(def.label);
+      await ctx.db.kysely.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom(def.table).select(sql<string>`note`.as('note')).where(sql.ref('id'), '=', params.id).executeTakeFirst();
+        if (!before) throw notFound(def.label);
+        await trx
+          .updateTable(def.table)
+          .set({ note: body.note, updated_at: nowIso() } as never)
+          .where(sql.ref('id'), '=', params.id)
+          .execute();
+        const changes = auditedChanges(def, { note: [before.note, body.note] });
+        await recordAudit(trx, actorOf(request, user), { action: 'update', entity: def.name, entityId: params.id, changes });
+      });
       return withHistory(ctx, def, params.id);
     },
   });

@@ -6,6 +6,9 @@ import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 import type { ResourceDef } from './definition.js';
 import { createRecord, updateRecord } from './operations.js';
+import type { AuditActor } from '../audit/record.js';
+
+const STAFF: AuditActor = { userId: null, userName: 'test', clientAddress: '127.0.0.1', userAgent: null };
 
 /**
  * A write whose reference is deleted by another request after the handler checked it (the fuzz found
@@ -48,7 +51,7 @@ describe.each(testEngines())('a reference deleted between its check and the writ
   it('answers a create with 400 on the field, and stores nothing', async () => {
     const categoryId = await newCategory('Gone before the insert');
     const before = await countNews();
-    await expect(createRecord(t.app.ctx, racing(categoryId), { title: 'Late', content: '<p>x</p>', categoryId })).rejects.toMatchObject({
+    await expect(createRecord(t.app.ctx, racing(categoryId), { title: 'Late', content: '<p>x</p>', categoryId }, null)).rejects.toMatchObject({
       errorCode: 40000,
       data: { issues: [{ path: 'categoryId', message: 'No such news category' }] },
     });
@@ -58,8 +61,8 @@ describe.each(testEngines())('a reference deleted between its check and the writ
   it('answers an update with 400 on the field, and keeps the record as it was', async () => {
     const kept = await newCategory('Kept');
     const gone = await newCategory('Gone before the update');
-    const news = (await createRecord(t.app.ctx, newsResource, { title: 'Stays', content: '<p>x</p>', categoryId: kept })) as { id: number };
-    await expect(updateRecord(t.app.ctx, racing(gone), { id: news.id, categoryId: gone })).rejects.toMatchObject({
+    const news = (await createRecord(t.app.ctx, newsResource, { title: 'Stays', content: '<p>x</p>', categoryId: kept }, null)) as { id: number };
+    await expect(updateRecord(t.app.ctx, racing(gone), { id: news.id, categoryId: gone }, STAFF)).rejects.toMatchObject({
       errorCode: 40000,
       data: { issues: [{ path: 'categoryId' }] },
     });

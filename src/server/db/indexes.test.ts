@@ -7,6 +7,7 @@ import { newsResource } from '../resources/content/news.js';
 import { contactInfoResource, joinUsResource } from '../resources/inquiries/routes.js';
 import { userResource } from '../resources/users/routes.js';
 import { mediaResource } from '../media/resource.js';
+import { auditEventResource } from '../audit/resource.js';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 import { indexesOf } from './indexes.js';
@@ -21,6 +22,7 @@ const LISTS = [
   joinUsResource,
   userResource,
   mediaResource,
+  auditEventResource,
 ] as ResourceDef<unknown>[];
 
 /** Every column a list filters (by equality or range) or sorts on, as `table.column`. */

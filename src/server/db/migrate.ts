@@ -14,6 +14,10 @@ import * as m0010 from './migrations/0010-site-settings.js';
 import * as m0011 from './migrations/0011-editable-pages.js';
 import * as m0012 from './migrations/0012-unique-category-names.js';
 import * as m0013 from './migrations/0013-job-image.js';
+import * as m0014 from './migrations/0014-audit-log.js';
+import * as m0015 from './migrations/0015-revisions.js';
+import * as m0016 from './migrations/0016-accounts.js';
+import * as m0017 from './migrations/0017-two-factor.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +34,10 @@ const migrations: Record<string, Migration> = {
   '0011-editable-pages': m0011,
   '0012-unique-category-names': m0012,
   '0013-job-image': m0013,
+  '0014-audit-log': m0014,
+  '0015-revisions': m0015,
+  '0016-accounts': m0016,
+  '0017-two-factor': m0017,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

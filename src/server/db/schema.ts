@@ -26,6 +26,13 @@ export interface Database {
   status_history: StatusHistoryTable;
   site_settings: SiteSettingsTable;
   pages: PagesTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_roles: TwoFactorRolesTable;
+  audit_events: AuditEventsTable;
+  revisions: RevisionsTable;
+  password_resets: PasswordResetsTable;
 }
 
 /** The database as Kysely speaks to it. */
@@ -46,6 +53,10 @@ export interface UsersTable extends Timestamps {
   roles: string;
   is_active: number;
   last_login_at: string | null;
+  /** 0/1: two-factor sign-in is on (migration 0017); the secret itself lives in two_factor_secrets. */
+  two_factor_enabled: Generated<number>;
+  /** 1 until the user changes a password they were given (migration 0016). */
+  must_change_password: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -55,6 +66,9 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** Where the session was opened from, for the user's list of their sessions (migration 0016). */
+  user_agent: string | null;
+  client_address: string | null;
 }
 
 /** `categoryId` → `category_id`, at the type level: the column mapping of crud/columns.ts. */
@@ -171,4 +185,78 @@ export interface PagesTable {
   updated_at: string | null;
   updated_by: string | null;
   published_at: string | null;
+}
+
+/** One staff action (src/server/audit/record.ts); appended, never changed. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  /** JSON `{ field: [before, after] }`, for updates. */
+  changes: string | null;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
+/** The version a save replaced (src/server/revisions/repository.ts); kept, never changed. */
+export interface RevisionsTable {
+  id: Generated<number>;
+  /** The API's entity name: `News`, `Job`, `Page`, `Site`. */
+  entity: string;
+  /** The record's id or key, as text. */
+  record_key: string;
+  /** The whole record as the API answered it. */
+  record_json: string;
+  /** A short line naming the version (its title), for lists. */
+  summary: string;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+}
+
+/** A password-reset link sent by e-mail: only the token's hash is kept; used once (migration 0016). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A user's TOTP secret (migration 0017): pending until `confirmed_at`; never part of an answer after enrolment. */
+export interface TwoFactorSecretsTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: string | null;
+  /** The last time step whose code was taken: a code is never taken twice. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** A single-use recovery code, kept as a hash. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** The second step of a sign-in: single-use and short-lived, kept as a hash of its token. */
+export interface TwoFactorChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A role whose members must sign in with two factors. */
+export interface TwoFactorRolesTable {
+  role: string;
+  required_since: string;
 }

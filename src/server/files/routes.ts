@@ -3,12 +3,13 @@ import { ErrorCode } from '../../shared/api.js';
 import { currentUser } from '../auth/guard.js';
 import { idParams } from '../crud/routes.js';
 import { MEDIA_MAX_BYTES } from '../../shared/schemas/media.js';
-import { AppError, forbidden, notFound, validationError } from '../http/errors.js';
+import { AppError, forbidden, notFound, passwordChangeRequired, validationError } from '../http/errors.js';
 import { route } from '../http/route-spec.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { MEDIA_UPLOAD_MODULES } from '../media/access.js';
 import { storeImage } from '../media/upload.js';
-import { findFile } from './repository.js';
+import { applicationIdOfResume, findFile } from './repository.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 
 export const downloadUrlOf = (id: number) => `/api/File/Download/${id}`;
 
@@ -49,7 +50,7 @@ export const fileRoutes: RouteSpec[] = [
     handler: async ({ request, files, user }) => {
       const file = files.file;
       if (!file) throw validationError([{ path: 'file', message: 'Required' }]);
-      const image = await storeImage(request.server.ctx, file, user!.id);
+      const image = await storeImage(request.server.ctx, file, actorOf(request, user));
       return { id: image.id, name: image.name, size: image.size, mimeType: image.mimeType, url: image.url, width: image.width, height: image.height, reference: image.reference };
     },
   }),
@@ -68,7 +69,16 @@ export const fileRoutes: RouteSpec[] = [
       if (row.kind !== 'image') {
         const user = await currentUser(request);
         if (!user) throw new AppError(ErrorCode.unauthenticated, 'Please sign in');
+        if (user.mustChangePassword) throw passwordChangeRequired();
         if (!user.moduleKeys.has('applications')) throw forbidden();
+        // Recorded before the file leaves: the application and the file, nothing of the applicant.
+        const applicationId = await applicationIdOfResume(ctx.db.kysely, row.id);
+        await recordAudit(ctx.db.kysely, actorOf(request, user), {
+          action: 'resume-download',
+          entity: 'JobApplication',
+          entityId: applicationId ?? null,
+          changes: { resumeFileId: [null, row.id] },
+        });
       }
       const disposition = row.kind === 'image' ? 'inline' : 'attachment';
       const asciiName = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');

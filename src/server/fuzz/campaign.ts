@@ -285,7 +285,8 @@ export async function runCampaign(t: TestApp, options: CampaignOptions): Promise
     for (;;) {
       const index = next++;
       if (index >= options.maxRequests || performance.now() - started > options.maxMs) return;
-      if (index > 0 && index % 40 === 0) await keepActors();
+      // Often enough that sign-outs and ended sessions among the generated requests leave few refused.
+      if (index > 0 && index % 20 === 0) await keepActors();
       if (options.rawEvery && index > 0 && index % options.rawEvery === 0) rawRounds.push(runRawRound(index / options.rawEvery));
       const operation = operationAt(index);
       const rng = new Rng(requestSeed(options.seed, index));

@@ -1,5 +1,6 @@
 import type { Role } from '../../shared/modules.js';
 import { hashPassword } from '../auth/passwords.js';
+import { forgetTwoFactorPolicy, readRequiredRoles } from '../auth/two-factor-policy.js';
 import { createSession, findSessionUser, updateUserRow } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { isForeignKeyViolation } from '../db/constraint-errors.js';
@@ -41,7 +42,7 @@ export class Actors {
         (await ctx.db.kysely.selectFrom('users').select('id').where('user_name_key', '=', userNameKey(userName)).executeTakeFirst()) ??
         (await insertUser(ctx.db.kysely, { userName, password: PASSWORD, displayName: userName, email: '', roles }, passwordHash));
       const userId = Number(row.id);
-      await updateUserRow(ctx, userId, { password_hash: passwordHash, roles: JSON.stringify(roles), is_active: 1 });
+      await updateUserRow(ctx, userId, { password_hash: passwordHash, roles: JSON.stringify(roles), is_active: 1, must_change_password: 0 });
       pools.add('User', userId);
       return { userName, roles, userId, token: (await createSession(ctx, userId)).token };
     };
@@ -73,9 +74,16 @@ export class Actors {
    */
   async keep(): Promise<number> {
     let repaired = 0;
+    // A generated `User/TwoFactorPolicy` may require two factors of a role the fuzz's accounts hold,
+    // which would keep them at the enrolment step: the policy is put back to none.
+    if ((await readRequiredRoles(this.ctx.db.kysely)).length) {
+      await this.ctx.db.kysely.deleteFrom('two_factor_roles').execute();
+      forgetTwoFactorPolicy(this.ctx);
+      repaired++;
+    }
     for (const account of [this.admin, ...this.staff]) {
       const user = await findSessionUser(this.ctx, account.token);
-      const same = user && user.id === account.userId && user.isActive && [...user.roles].sort().join() === [...account.roles].sort().join();
+      const same = user && user.id === account.userId && user.isActive && !user.mustChangePassword && !user.twoFactorEnabled && [...user.roles].sort().join() === [...account.roles].sort().join();
       if (same) continue;
       repaired++;
       for (let attempt = 1; ; attempt++) {
@@ -95,7 +103,7 @@ export class Actors {
     const row = await db.selectFrom('users').select('id').where('user_name_key', '=', userNameKey(account.userName)).executeTakeFirst();
     if (row) {
       account.userId = Number(row.id);
-      await updateUserRow(this.ctx, account.userId, { is_active: 1, roles: JSON.stringify(account.roles), password_hash: this.passwordHash });
+      await updateUserRow(this.ctx, account.userId, { is_active: 1, roles: JSON.stringify(account.roles), password_hash: this.passwordHash, must_change_password: 0, two_factor_enabled: 0 });
     } else {
       const inserted = await insertUser(db, { userName: account.userName, password: PASSWORD, displayName: account.userName, email: '', roles: account.roles }, this.passwordHash);
       account.userId = Number(inserted.id);

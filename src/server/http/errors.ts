@@ -27,5 +27,8 @@ export const forbidden = () =>
   new AppError(ErrorCode.forbidden, 'You do not have permission to do this');
 export const unauthenticated = () =>
   new AppError(ErrorCode.unauthenticated, 'Please sign in');
+/** A user given a password must change it before anything else (docs/decisions/0038). */
+export const passwordChangeRequired = () =>
+  new AppError(ErrorCode.passwordChangeRequired, 'Please change your password first');
 export const tooManyRequests = () =>
   new AppError(ErrorCode.tooManyRequests, 'Too many requests, please try again later');

@@ -42,6 +42,17 @@ export interface RouteSpec<Body = unknown, Params = unknown, Query = unknown> {
   summary: string;
   tag: string;
   access: Access;
+  /**
+   * Open to a signed-in user who must change their password first (`security/current`, `logout`,
+   * changing one's own password); every other call refuses them with 403 / 40031 (docs/decisions/0038).
+   */
+  beforePasswordChange?: true;
+  /**
+   * Open to a signed-in user whose role requires two-factor sign-in before they have enrolled
+   * (`security/current`, `logout`, changing a password, enrolling); every other staff call refuses
+   * them with 403 / 40022 (docs/decisions/0039).
+   */
+  beforeTwoFactorSetup?: true;
   /** The JSON body; refused with 400 naming each field when it does not match. */
   body?: z.ZodType<Body>;
   /** Calls that take no body at all (a delete by `POST {E}/{id}`): anything but an empty one is refused. */

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { ErrorCode } from '../../shared/api.js';
 import type { ModuleKey } from '../../shared/modules.js';
 import { currentUser, requireModule, requireUser } from '../auth/guard.js';
+import { assertTwoFactorSetupDone } from '../auth/two-factor-policy.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SerializedEnvelope, serializeOk } from './envelope.js';
-import { AppError, forbidden, validationError } from './errors.js';
+import { AppError, forbidden, passwordChangeRequired, validationError } from './errors.js';
 import { readMultipart } from './multipart.js';
 import type { Access, Call, RouteSpec } from './route-spec.js';
 import { parse } from './validate.js';
@@ -27,8 +28,8 @@ interface Caller {
 const ANYONE: Caller = Object.freeze({ user: null, publicView: true });
 
 /** The one server-side access check of every call; answers who the caller is and what they see. */
-async function checkAccess(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Caller> {
-  if (access === 'signed-in') return { user: await requireUser(request), publicView: false };
+async function checkAccess(request: FastifyRequest, access: Exclude<Access, 'public'>, beforePasswordChange = false): Promise<Caller> {
+  if (access === 'signed-in') return { user: await requireUser(request, { beforePasswordChange }), publicView: false };
   if (typeof access === 'object') {
     const user = await requireUser(request);
     if (!access.anyOf.some((module) => user.moduleKeys.has(module))) throw forbidden();
@@ -37,6 +38,8 @@ async function checkAccess(request: FastifyRequest, access: Exclude<Access, 'pub
   if (access.startsWith('public-or-')) {
     const user = await currentUser(request);
     const module = access.slice('public-or-'.length);
+    // A signed-in call is a staff call: refused too until the password is changed.
+    if (user?.mustChangePassword && !beforePasswordChange) throw passwordChangeRequired();
     return { user, publicView: !user || !user.moduleKeys.has(module as ModuleKey) };
   }
   return { user: await requireModule(request, access as ModuleKey), publicView: false };
@@ -99,7 +102,9 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
           );
         }
         // Public calls (most of the traffic) skip the await of an access check that has nothing to do.
-        const { user, publicView } = spec.access === 'public' ? ANYONE : await checkAccess(request, spec.access);
+        const { user, publicView } = spec.access === 'public' ? ANYONE : await checkAccess(request, spec.access, spec.beforePasswordChange);
+        // A role that requires two-factor sign-in: the user's staff calls wait for their enrolment.
+        if (user && !publicView && !user.twoFactorEnabled && !spec.beforeTwoFactorSetup) await assertTwoFactorSetupDone(request.server.ctx, user);
         const kept = spec.publicCacheKey && publicView ? request.server.ctx.publicCache.get(spec.publicCacheKey(request)) : undefined;
         let data: unknown;
         if (kept instanceof SerializedEnvelope) data = kept;

@@ -1,4 +1,6 @@
 import type { LocalizedText } from '../../shared/fields.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuditActor } from '../audit/record.js';
 import type { KyselyDb } from '../db/schema.js';
 import { mediaResource } from './resource.js';
 
@@ -21,8 +23,8 @@ export function findImageByHash(db: KyselyDb, contentHash: string) {
   return mediaResource.baseSelect(db).where('media.content_hash', '=', contentHash).executeTakeFirst();
 }
 
-/** The file record and the library record of a new image, together or not at all. */
-export function insertImage(db: KyselyDb, image: NewImage) {
+/** The file record and the library record of a new image, with its audit entry, together or not at all. */
+export function insertImage(db: KyselyDb, image: NewImage, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const file = await trx
       .insertInto('files')
@@ -48,6 +50,7 @@ export function insertImage(db: KyselyDb, image: NewImage) {
         created_at: image.createdAt,
       })
       .execute();
+    await recordAudit(trx, actor, { action: 'create', entity: 'Media', entityId: Number(file.id) });
     return Number(file.id);
   });
 }
@@ -62,14 +65,18 @@ export function findStoredImage(db: KyselyDb, id: number) {
     .executeTakeFirst();
 }
 
-export function updateAlt(db: KyselyDb, id: number, alt: LocalizedText) {
-  return db.updateTable('media').set({ alt: JSON.stringify(alt) }).where('id', '=', id).execute();
+export function updateAlt(db: KyselyDb, id: number, alt: LocalizedText, before: LocalizedText, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('media').set({ alt: JSON.stringify(alt) }).where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'update', entity: 'Media', entityId: id, changes: { alt: [before, alt] } });
+  });
 }
 
-/** Removes an image's records (the library's and the file's). */
-export function deleteImage(db: KyselyDb, id: number) {
+/** Removes an image's records (the library's and the file's), with its audit entry. */
+export function deleteImage(db: KyselyDb, id: number, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('media').where('id', '=', id).execute();
     await trx.deleteFrom('files').where('id', '=', id).where('kind', '=', 'image').execute();
+    await recordAudit(trx, actor, { action: 'delete', entity: 'Media', entityId: id });
   });
 }

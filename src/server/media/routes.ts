@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/api.js';
-import { pageOf } from '../../shared/query.js';
+import { queryAnswerOf } from '../../shared/query.js';
 import type { QueryInput } from '../../shared/query.js';
 import { idText } from '../../shared/fields.js';
 import {
@@ -16,6 +16,7 @@ import {
   variantWidthsOf,
 } from '../../shared/schemas/media.js';
 import type { MediaUpdate, VariantFormat } from '../../shared/schemas/media.js';
+import { actorOf } from '../audit/record.js';
 import { idParams } from '../crud/routes.js';
 import { queryPage } from '../crud/list-query.js';
 import { findRecord } from '../crud/operations.js';
@@ -53,7 +54,7 @@ export const mediaRoutes: RouteSpec[] = [
     tag: 'Media',
     access,
     body: mediaEntity.query,
-    response: pageOf(mediaRecord),
+    response: queryAnswerOf(mediaRecord),
     handler: ({ request, body }) => queryPage(request.server.ctx, mediaResource, body, false),
   }),
   route<undefined, { id: number }>({
@@ -74,10 +75,10 @@ export const mediaRoutes: RouteSpec[] = [
     access,
     body: mediaEntity.update as z.ZodType<MediaUpdate>,
     response: mediaRecord,
-    handler: async ({ request, body }) => {
+    handler: async ({ request, body, user }) => {
       const ctx = request.server.ctx;
-      await findRecord(ctx, mediaResource, body.id);
-      await updateAlt(ctx.db.kysely, body.id, body.alt);
+      const before = await findRecord(ctx, mediaResource, body.id);
+      await updateAlt(ctx.db.kysely, body.id, body.alt, before.alt, actorOf(request, user));
       return findRecord(ctx, mediaResource, body.id);
     },
   }),
@@ -89,7 +90,7 @@ export const mediaRoutes: RouteSpec[] = [
     access: MEDIA_DELETE_MODULE,
     params: idParams,
     response: z.object({ id: z.number().int() }),
-    handler: async ({ request, params }) => {
+    handler: async ({ request, params, user }) => {
       const ctx = request.server.ctx;
       const image = await findStoredImage(ctx.db.kysely, params.id);
       if (!image) throw notFound('Image');
@@ -98,7 +99,7 @@ export const mediaRoutes: RouteSpec[] = [
         const where = uses.map((use) => `${use.entity} ${use.id} "${use.label}"`).join(', ');
         throw new AppError(ErrorCode.conflict, `The image is in use: ${where}`, { reason: 'in-use', uses: z.array(imageUse).parse(uses) });
       }
-      await deleteImage(ctx.db.kysely, params.id);
+      await deleteImage(ctx.db.kysely, params.id, actorOf(request, user));
       const stored = { id: params.id, storageKey: image.storage_key, width: image.width === null ? null : Number(image.width) };
       await ctx.storage.remove(image.storage_key);
       await mediaVariants(ctx).removeAll(stored);

@@ -10,6 +10,7 @@ import { newStorageKey } from '../files/storage.js';
 import { AppError, validationError } from '../http/errors.js';
 import { nowIso } from '../time.js';
 import { findImageByHash, insertImage } from './repository.js';
+import type { AuditActor } from '../audit/record.js';
 import { presentMedia } from './resource.js';
 import { mediaVariants } from './variants.js';
 
@@ -40,7 +41,7 @@ async function dimensionsOf(content: Buffer): Promise<{ width: number; height: n
  * Stores an uploaded image in the library, once per content: the same bytes uploaded again answer
  * the image already stored. Its variants are then made in the background.
  */
-export async function storeImage(ctx: AppContext, file: { name: string; content: Buffer }, userId: number | null): Promise<Media> {
+export async function storeImage(ctx: AppContext, file: { name: string; content: Buffer }, actor: AuditActor): Promise<Media> {
   const { content } = file;
   if (content.length === 0) throw validationError([{ path: 'file', message: 'Required' }]);
   const mimeType = await detectMimeType(content);
@@ -63,9 +64,9 @@ export async function storeImage(ctx: AppContext, file: { name: string; content:
       height,
       contentHash,
       storageKey,
-      createdBy: userId,
+      createdBy: actor.userId,
       createdAt: nowIso(),
-    });
+    }, actor);
   } catch (error) {
     await ctx.storage.remove(storageKey);
     // The same bytes, uploaded at the same moment by someone else: theirs is the one stored.

@@ -1,9 +1,13 @@
 import type { AppContext } from '../context.js';
+import { changedValues, recordAudit } from '../audit/record.js';
+import type { AuditActor } from '../audit/record.js';
+import { refuseStale, saveRevision } from '../revisions/repository.js';
 import type { KyselyDb, PagesTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { nowIso } from '../time.js';
 import { LOCALES } from '../../shared/locale.js';
+import { pickFields } from '../../shared/query.js';
 import { PAGE_KEYS, pageContent } from '../../shared/schemas/page.js';
 import type { PageBlock, PageContent, PageKey, PageRecord, PageSummary, PageUpdate, PublishedPage } from '../../shared/schemas/page.js';
 
@@ -47,13 +51,13 @@ export async function readPage(db: KyselyDb, key: PageKey): Promise<PageRecord> 
  * Every page, in the order of the site's menu (home first), a page of them at a time. There are
  * exactly as many rows as page keys, so they are ordered and cut in memory.
  */
-export async function listPages(db: KyselyDb, query: { page: number; pageSize: number; sort?: { field: string; order: 'asc' | 'desc' } }) {
+export async function listPages(db: KyselyDb, query: { page: number; pageSize: number; sort?: { field: string; order: 'asc' | 'desc' }; fields?: string[] }) {
   const rows = await db.selectFrom('pages').selectAll().execute();
   const rank = (key: string) => (PAGE_KEYS as readonly string[]).indexOf(key);
   rows.sort((a, b) => (query.sort ? a.key.localeCompare(b.key) * (query.sort.order === 'desc' ? -1 : 1) : rank(a.key) - rank(b.key)));
   const items: PageSummary[] = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize).map((row) => {
     const { blocks: _blocks, description: _description, ...summary } = recordOf(row);
-    return summary;
+    return pickFields(summary, query.fields, 'key');
   });
   return { items, meta: { page: query.page, pageSize: query.pageSize, total: rows.length } };
 }
@@ -69,18 +73,26 @@ export function sanitizeBlocks(blocks: PageBlock[]): PageBlock[] {
  * Changes the draft: the fields given replace the draft's, the others keep their values. Visitors
  * go on seeing the published version until the page is published. The row is read and written in
  * one transaction, locked on PostgreSQL, so two staff saving different fields both keep theirs.
+ * The version replaced is kept as a revision; with `updatedAt` (the version the editor read), a save
+ * over a newer one is refused as `stale` (docs/decisions/0037). A restore is a save recorded as such.
  */
-export async function updateDraft(ctx: AppContext, changes: PageUpdate, userName: string): Promise<PageRecord> {
+export async function updateDraft(ctx: AppContext, changes: PageUpdate, actor: AuditActor, action: 'update' | 'restore' = 'update'): Promise<PageRecord> {
   const { db } = ctx;
-  const { key, ...fields } = changes;
+  const { key, updatedAt: basedOn, ...fields } = changes;
   if (fields.blocks) fields.blocks = sanitizeBlocks(fields.blocks);
   await db.kysely.transaction().execute(async (trx) => {
-    let read = trx.selectFrom('pages').select('draft_json').where('key', '=', key);
+    let read = trx.selectFrom('pages').selectAll().where('key', '=', key);
     if (db.engine === 'postgres') read = read.forUpdate();
     const row = await read.executeTakeFirst();
     if (!row) throw notFound('Page');
+    refuseStale('Page', basedOn, row.updated_at);
+    await saveRevision(trx, actor, 'Page', key, recordOf(row));
     const draft = JSON.stringify({ ...contentOf(row.draft_json), ...fields });
-    await trx.updateTable('pages').set({ draft_json: draft, updated_at: nowIso(), updated_by: userName }).where('key', '=', key).execute();
+    if (action === 'update') {
+      await recordAudit(trx, actor, { action: 'update', entity: 'Page', entityId: key, changes: changedValues(contentOf(row.draft_json), fields) });
+    }
+    await trx.updateTable('pages').set({ draft_json: draft, updated_at: nowIso(), updated_by: actor.userName }).where('key', '=', key).execute();
+    if (action === 'restore') await recordAudit(trx, actor, { action, entity: 'Page', entityId: key });
   });
   return readPage(db.kysely, key);
 }
@@ -89,7 +101,7 @@ export async function updateDraft(ctx: AppContext, changes: PageUpdate, userName
  * The draft becomes what visitors see, and the version they saw until now is kept as the previous
  * one. The public answers and the cached pages are emptied, so the page changes at once.
  */
-export async function publishPage(ctx: AppContext, key: PageKey): Promise<PageRecord> {
+export async function publishPage(ctx: AppContext, key: PageKey, actor: AuditActor): Promise<PageRecord> {
   const { db } = ctx;
   await db.kysely.transaction().execute(async (trx) => {
     let read = trx.selectFrom('pages').select(['draft_json', 'published_json', 'previous_json']).where('key', '=', key);
@@ -99,6 +111,7 @@ export async function publishPage(ctx: AppContext, key: PageKey): Promise<PageRe
     // Publishing an unchanged draft again keeps the version before it, rather than losing it.
     const previous = row.draft_json === row.published_json ? row.previous_json : row.published_json;
     await trx.updateTable('pages').set({ published_json: row.draft_json, previous_json: previous, published_at: nowIso() }).where('key', '=', key).execute();
+    await recordAudit(trx, actor, { action: 'publish', entity: 'Page', entityId: key });
   });
   for (const listener of ctx.onContentChange) listener('Page');
   return readPage(db.kysely, key);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { pageOf } from '../../shared/query.js';
+import { queryAnswerOf } from '../../shared/query.js';
 import type { QueryInput } from '../../shared/query.js';
 import { isPageKey, pageEntity, pagePublishSchema, pageRecord, pageSummaryRecord, pageUpdateSchema, publishedPageRecord } from '../../shared/schemas/page.js';
 import type { PageKey, PageUpdate } from '../../shared/schemas/page.js';
+import { actorOf } from '../audit/record.js';
 import { requireModule } from '../auth/guard.js';
 import { serializeOk } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
@@ -59,7 +60,7 @@ const queryPagesRoute = route<QueryInput>({
   tag: TAG,
   access: 'site',
   body: pageEntity.query,
-  response: pageOf(pageSummaryRecord),
+  response: queryAnswerOf(pageSummaryRecord, 'key'),
   handler: ({ request, body }) => listPages(request.server.ctx.db.kysely, body),
 });
 
@@ -74,7 +75,7 @@ const updatePageRoute = route<PageUpdate>({
   response: pageRecord,
   // A page of blocks in two languages, rich text included, is larger than a record.
   bodyLimit: 2 * 1024 * 1024,
-  handler: ({ request, body, user }) => updateDraft(request.server.ctx, body, user!.userName),
+  handler: ({ request, body, user }) => updateDraft(request.server.ctx, body, actorOf(request, user)),
 });
 
 /** `POST Page/Publish`: the draft becomes the public page at once; the one before it is kept. */
@@ -86,7 +87,7 @@ const publishPageRoute = route<{ key: PageKey }>({
   access: 'site',
   body: pagePublishSchema,
   response: pageRecord,
-  handler: ({ request, body }) => publishPage(request.server.ctx, body.key),
+  handler: ({ request, body, user }) => publishPage(request.server.ctx, body.key, actorOf(request, user)),
 });
 
 export const pageRoutes: RouteSpec[] = [queryPagesRoute, updatePageRoute, publishPageRoute, readPageRoute];

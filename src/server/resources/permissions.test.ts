@@ -56,10 +56,15 @@ const STAFF_CALLS: [Method, string, ModuleKey | ModuleKey[], unknown?][] = [
   ['POST', '/api/Page/Query', 'site', {}],
   ['POST', '/api/Page/Update', 'site', { key: 'strength', title: { 'zh-CN': '实力', 'en-US': 'Strength' } }],
   ['POST', '/api/Page/Publish', 'site', { key: 'strength' }],
+  ['POST', '/api/AuditLog/Query', 'audit', {}],
+  ['POST', '/api/AuditLog/Export', 'audit', {}],
+  ['POST', '/api/JobApplication/Export', 'applications', {}],
+  ['POST', '/api/ContactInfo/Export', 'contact', {}],
+  ['POST', '/api/JoinUs/Export', 'joinus', {}],
 ];
 
 const ROLE_MODULES: Record<string, ModuleKey[]> = {
-  admin: ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site'],
+  admin: ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit'],
   editor: ['news'],
   hr: ['jobs', 'applications'],
   service: ['contact', 'joinus'],

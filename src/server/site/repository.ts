@@ -1,4 +1,7 @@
 import type { AppContext } from '../context.js';
+import { changedValues, recordAudit } from '../audit/record.js';
+import type { AuditActor } from '../audit/record.js';
+import { refuseStale, saveRevision } from '../revisions/repository.js';
 import type { KyselyDb } from '../db/schema.js';
 import { nowIso } from '../time.js';
 import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
@@ -28,14 +31,28 @@ export async function readSiteSettings(db: KyselyDb): Promise<SiteSettings> {
 /**
  * Changes the given fields and keeps the others. The row is read and written in one transaction,
  * locked on PostgreSQL, so two staff saving different fields at once both keep their change.
+ * The version replaced is kept as a revision; with `updatedAt` (the version the form read), a save
+ * over a newer one is refused as `stale` (docs/decisions/0037). A restore is a save recorded as such.
  */
-export async function updateSiteSettings(ctx: AppContext, changes: SiteSettingsUpdate): Promise<SiteSettings> {
+export async function updateSiteSettings(
+  ctx: AppContext,
+  update: SiteSettingsUpdate,
+  actor: AuditActor,
+  action: 'update' | 'restore' = 'update',
+): Promise<SiteSettings> {
   const { db } = ctx;
+  const { updatedAt: basedOn, ...changes } = update;
   await db.kysely.transaction().execute(async (trx) => {
-    let read = trx.selectFrom('site_settings').select('settings').where('id', '=', ROW_ID);
+    let read = trx.selectFrom('site_settings').select(['settings', 'updated_at']).where('id', '=', ROW_ID);
     if (db.engine === 'postgres') read = read.forUpdate();
     const row = await read.executeTakeFirst();
+    refuseStale('Site settings', basedOn, row?.updated_at ?? null);
+    await saveRevision(trx, actor, 'Site', ROW_ID, { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null });
+    if (action === 'restore') await recordAudit(trx, actor, { action, entity: 'Site', entityId: ROW_ID });
     const settings = JSON.stringify({ ...valuesOf(row?.settings), ...changes });
+    if (action === 'update') {
+      await recordAudit(trx, actor, { action: 'settings-change', entity: 'Site', entityId: ROW_ID, changes: changedValues(valuesOf(row?.settings), changes) });
+    }
     await trx
       .insertInto('site_settings')
       .values({ id: ROW_ID, settings, updated_at: nowIso() })

@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
 import { publicSiteOf, publicSiteRecord, siteSettingsEntity, siteSettingsRecord } from '../../shared/schemas/site.js';
 import type { SiteSettingsUpdate } from '../../shared/schemas/site.js';
+import { actorOf } from '../audit/record.js';
 import { serializeOk } from '../http/envelope.js';
 import { route } from '../http/route-spec.js';
 import type { RouteSpec } from '../http/route-spec.js';
@@ -53,7 +54,7 @@ const updateSiteRoute = route<SiteSettingsUpdate>({
   access: 'site',
   body: siteSettingsEntity.update as z.ZodType<SiteSettingsUpdate>,
   response: siteSettingsRecord,
-  handler: ({ request, body }) => updateSiteSettings(request.server.ctx, body),
+  handler: ({ request, body, user }) => updateSiteSettings(request.server.ctx, body, actorOf(request, user)),
 });
 
 /** `GET Site/Checklist`: what a new site still needs; the back-office shows it until all is done. */

@@ -21,7 +21,7 @@ const STATIC_PAGES = [
   PUBLIC_PATHS.joinUs,
   PUBLIC_PATHS.privacy,
 ];
-const PRIVATE_PREFIXES = ['/api/', AUTH_PATHS.login, AUTH_PATHS.logout, ...ADMIN_ROOTS];
+const PRIVATE_PREFIXES = ['/api/', AUTH_PATHS.login, AUTH_PATHS.logout, AUTH_PATHS.forgotPassword, AUTH_PATHS.resetPassword, ...ADMIN_ROOTS];
 const RSS_ITEMS = 50;
 
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);

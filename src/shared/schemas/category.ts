@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX, id, isoTimestamp, recordId, requiredText } from '../fields.js';
 import { defineEntity } from '../entity.js';
+import { basedOn } from './revision.js';
 
 /** NewsCategory and JobCategory share one shape. */
 const categoryFields = {
@@ -12,7 +13,7 @@ export const categoryCreateSchema = z.strictObject({
   ...categoryFields,
   sortOrder: categoryFields.sortOrder.default(0),
 });
-export const categoryUpdateSchema = z.strictObject(categoryFields).partial().extend({ id });
+export const categoryUpdateSchema = z.strictObject(categoryFields).partial().extend({ id, updatedAt: basedOn });
 
 export const categoryRecord = z.object({
   id: recordId,

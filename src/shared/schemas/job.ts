@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HTML_MAX, NAME_MAX, TITLE_MAX, id, imageUrl, isoDateTime, isoTimestamp, optionalText, recordId, requiredText } from '../fields.js';
 import { defineEntity, filter } from '../entity.js';
+import { basedOn } from './revision.js';
 import { CONTENT_LOCALES } from './news.js';
 
 export const JOB_STATUSES = ['draft', 'open', 'closed'] as const;
@@ -55,10 +56,11 @@ export const jobCreateSchema = z
   })
   .refine(salaryRangeIsOrdered, salaryRangeIssue);
 
+/** `updatedAt`: the version the edit was based on (optional; a stale one is a 409, docs/decisions/0037). */
 export const jobUpdateSchema = z
   .strictObject(jobFields)
   .partial()
-  .extend({ id })
+  .extend({ id, updatedAt: basedOn })
   .refine(salaryRangeIsOrdered, salaryRangeIssue);
 
 export const jobRecord = z.object({

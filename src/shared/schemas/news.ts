@@ -13,6 +13,7 @@ import {
   requiredText,
 } from '../fields.js';
 import { defineEntity, filter } from '../entity.js';
+import { basedOn } from './revision.js';
 
 export const NEWS_TEMPLATES = ['detail', 'details-two', 'details-three'] as const;
 export const NEWS_STATUSES = ['draft', 'published'] as const;
@@ -43,7 +44,8 @@ export const newsCreateSchema = z.strictObject({
   isTop: newsFields.isTop.default(false),
   locale: newsFields.locale.default('zh-CN'),
 });
-export const newsUpdateSchema = z.strictObject(newsFields).partial().extend({ id });
+/** `updatedAt`: the version the edit was based on (optional; a stale one is a 409, docs/decisions/0037). */
+export const newsUpdateSchema = z.strictObject(newsFields).partial().extend({ id, updatedAt: basedOn });
 
 export const newsRecord = z.object({
   id: recordId,

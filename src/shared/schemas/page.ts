@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HTML_MAX, NAME_MAX, SHORT_TEXT_MAX, TITLE_MAX, URL_MAX, MESSAGE_MAX, imageUrl, isoTimestamp, localizedText } from '../fields.js';
 import { defineEntity } from '../entity.js';
+import { basedOn } from './revision.js';
 import { PUBLIC_PATHS } from '../paths.js';
 
 /**
@@ -96,7 +97,7 @@ export const pageContent = z.strictObject({
 export type PageContent = z.infer<typeof pageContent>;
 
 /** `POST Page/Update`: the key, and any of title, description and blocks; it changes the draft only. */
-export const pageUpdateSchema = pageContent.partial().extend({ key: pageKey });
+export const pageUpdateSchema = pageContent.partial().extend({ key: pageKey, updatedAt: basedOn });
 export type PageUpdate = z.infer<typeof pageUpdateSchema>;
 
 /** `POST Page/Publish`. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX, SHORT_TEXT_MAX, TITLE_MAX, URL_MAX, email, imageUrl, isoTimestamp, localizedText, optionalText, recordId, textIn } from '../fields.js';
 import type { LocalizedText } from '../fields.js';
 import { defineEntity } from '../entity.js';
+import { basedOn } from './revision.js';
 import { LOCALES } from '../locale.js';
 import type { Locale } from '../locale.js';
 
@@ -95,7 +96,7 @@ export const LOCALIZED_SITE_FIELDS = [
 export type LocalizedSiteField = (typeof LOCALIZED_SITE_FIELDS)[number];
 
 /** `POST Site/Update`: only the fields to change; anything else is refused. */
-export const siteSettingsUpdateSchema = z.strictObject(siteSettingsFields).partial();
+export const siteSettingsUpdateSchema = z.strictObject(siteSettingsFields).partial().extend({ updatedAt: basedOn });
 export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
 
 const both = z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.string()])) as Record<Locale, z.ZodString>);

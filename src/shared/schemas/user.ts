@@ -3,6 +3,7 @@ import { NAME_MAX, USER_NAME_MIN, id, isoTimestamp, optionalText, password, reco
 import { ROLES } from '../modules.js';
 import type { UserModule } from '../modules.js';
 import { defineEntity, filter } from '../entity.js';
+import type { TwoFactorChallenge } from './two-factor.js';
 
 export const userName = z
   .string()
@@ -20,6 +21,8 @@ export const userCreateSchema = z.strictObject({
   displayName: optionalText(NAME_MAX).default(''),
   email: optionalEmail.default(''),
   roles: roles.default(['editor']),
+  /** The new user must change this password at their first sign-in (the back-office ticks it). */
+  mustChangePassword: z.boolean().default(false),
 });
 
 export const userUpdateSchema = z.strictObject({
@@ -34,6 +37,8 @@ export const updatePasswordSchema = z.strictObject({
   newPassword: password,
   id: id.optional(),
   oldPassword: z.string().max(200).optional(),
+  /** With `id` only: the user must change the password they were given at their next sign-in. */
+  mustChangePassword: z.boolean().optional(),
 });
 
 export const signInSchema = z.strictObject({
@@ -49,6 +54,10 @@ export const userRecord = z.object({
   roles: z.array(z.string()),
   isActive: z.boolean(),
   lastLoginAt: isoTimestamp.nullable(),
+  /** Every staff call but a few is refused until this user changes their password. */
+  mustChangePassword: z.boolean(),
+  /** Two-factor sign-in is on for this user (docs/decisions/0039). */
+  twoFactorEnabled: z.boolean(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
 });
@@ -71,9 +80,19 @@ export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
 
 export interface CurrentUser extends User {
   modules: UserModule[];
+  /** The user's role requires two-factor sign-in and they have not enrolled: enrolment comes first. */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface SignInResult {
   user: CurrentUser;
   accessToken: { token: string; expiresAt: string };
 }
+
+/**
+ * What `security/login` answers: the session (as it always did), or, for a user with two-factor
+ * sign-in on, the challenge of the second step (`security/TwoFactor/Verify` then answers the session).
+ */
+export type SignInAnswer = SignInResult | TwoFactorChallenge;
+
+export const isTwoFactorChallenge = (answer: SignInAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer;

@@ -1,17 +1,19 @@
 import { ApiError } from '../api/client.js';
 import { getToken } from '../api/session.js';
 
-export interface FetchedFile {
-  blob: Blob;
-  name: string;
-}
-
 /**
- * Fetches a file that needs the bearer token (a résumé) with the header, so the token never
- * travels in a URL; the browser gets it as a blob.
+ * Fetches a file with the bearer token, so the token never travels in a URL: a GET by default, or
+ * a POST of a JSON body (an export). A refusal is thrown as the API's error.
  */
-export async function fetchWithToken(url: string, fallbackName: string): Promise<FetchedFile> {
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${getToken() ?? ''}` }, credentials: 'include' });
+async function fetchFile(url: string, fallbackName: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<FetchedFile> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${getToken() ?? ''}`, ...init.headers };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers,
+    credentials: 'include',
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
   if (!response.ok) {
     let message = `HTTP ${response.status}`;
     let errorCode = 0;
@@ -26,11 +28,24 @@ export async function fetchWithToken(url: string, fallbackName: string): Promise
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  return { blob: await response.blob(), name: encoded ? decodeURIComponent(encoded) : fallbackName };
+  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), name: encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName) };
 }
 
-export async function downloadWithToken(url: string, fallbackName: string) {
-  const { blob, name } = await fetchWithToken(url, fallbackName);
+export interface FetchedFile {
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * Fetches a file that needs the bearer token (a résumé) with the header, so the token never
+ * travels in a URL; the browser gets it as a blob.
+ */
+export function fetchWithToken(url: string, fallbackName: string): Promise<FetchedFile> {
+  return fetchFile(url, fallbackName);
+}
+
+function save({ blob, name }: FetchedFile) {
   const blobUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = blobUrl;
@@ -39,6 +54,21 @@ export async function downloadWithToken(url: string, fallbackName: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(blobUrl), 1000);
+}
+
+export async function downloadWithToken(url: string, fallbackName: string) {
+  save(await fetchFile(url, fallbackName));
+}
+
+/**
+ * A list exported by the server (`POST {E}/Export`, docs/decisions/0036): the list's query as it is
+ * filtered and sorted now, the headings in the reader's language, the times in their time zone. The
+ * server records each export in the audit log.
+ */
+export async function downloadExport(entity: string, query: { keyword?: string; filters?: Record<string, unknown>; sort?: unknown }, language: string) {
+  const offset = -new Date().getTimezoneOffset();
+  const body = { keyword: query.keyword, filters: query.filters, sort: query.sort };
+  save(await fetchFile(`/api/${entity}/Export?offset=${offset}`, `${entity}.csv`, { body, headers: { 'Accept-Language': language } }));
 }
 
 /** Only PDF can be shown by the browser itself; Word files are downloaded instead. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { TITLE_MAX, isoTimestamp, password } from '../../shared/fields.js';
 import { fieldKindOf } from '../../shared/entity.js';
 import type { EntityDef } from '../../shared/entity.js';
+import { BASED_ON_FIELD } from '../../shared/schemas/revision.js';
 
 /**
  * What the back-office reads from an entity's schemas: which control a field gets, its choices,
@@ -126,7 +127,8 @@ export function formFieldsOf(entity: Pick<EntityDef, 'record' | 'create' | 'upda
   const record = entity.record.shape as Record<string, z.ZodType>;
   const field = (name: string, schema: z.ZodType, readOnly: boolean): FormField[] => {
     const control = formControlOf(schema);
-    return control && name !== 'id' ? [{ name, schema, control, readOnly }] : [];
+    // The version an edit is based on is sent by the form itself, never typed (docs/decisions/0037).
+    return control && name !== 'id' && name !== BASED_ON_FIELD ? [{ name, schema, control, readOnly }] : [];
   };
   if (mode === 'create') return Object.entries(create).flatMap(([name, schema]) => field(name, schema, false));
   return [

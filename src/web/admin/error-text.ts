@@ -1,4 +1,5 @@
 import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE, isConflictReason } from '../../shared/api.js';
+import { isPasswordRefusal } from '../../shared/password-policy.js';
 import { ApiError } from '../api/client.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -13,8 +14,12 @@ export function errorText(error: unknown, t: Translate): string {
   switch (error.errorCode) {
     case 0:
       return t('errors.network');
-    case ErrorCode.validation:
-      return t('errors.invalid', { message: error.message });
+    case ErrorCode.validation: {
+      const reason = (error.data as { reason?: unknown } | null)?.reason;
+      return isPasswordRefusal(reason) ? t(`passwordRules.${reason}`) : t('errors.invalid', { message: error.message });
+    }
+    case ErrorCode.passwordChangeRequired:
+      return t('errors.passwordChangeRequired');
     case ErrorCode.notFound:
       return t('errors.notFound');
     case ErrorCode.conflict: {

@@ -39,7 +39,7 @@ export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns,
         values={VALUES}
         filterChoices={{ statusId: statusOptions }}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
-        csv={['id', ...detailFields]}
+        exportable
         details={(row, close) => <InquiryDrawer entity={entity} id={row.id} fields={detailFields} text={text} onClose={close} onMove={setMoving} />}
         rowActions={(row) => (
           <Button size="small" onClick={() => setMoving(row)}>

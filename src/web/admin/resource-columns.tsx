@@ -4,14 +4,13 @@ import type { TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { fieldKindOf } from '../../shared/entity.js';
 import type { EntityDef } from '../../shared/entity.js';
-import type { CsvColumn } from './csv.js';
 import { choicesOf, isTimeField } from './entity-fields.js';
 import type { FilterDef, ListQuery } from './resource-list.js';
 import { formatTime } from './status.js';
 import type { FieldText } from './use-field-text.js';
 
 /**
- * A list's columns, export and filters, read from the entity's definition: what a field holds
+ * A list's columns and filters, read from the entity's definition: what a field holds
  * decides how it is shown, the sort whitelist which columns sort, the filters which controls appear.
  */
 
@@ -50,11 +49,6 @@ export function columnsOf<T>(
       render: (value: unknown, row: T) => (custom ? custom(value, row) : showValue(entity, text, field, value)),
     };
   });
-}
-
-/** An export's columns: the same labels, times as the server answered them (exact, sortable text). */
-export function csvColumnsOf<T>(text: FieldText, fields: readonly string[]): CsvColumn<T>[] {
-  return fields.map((field) => ({ title: text.label(field), value: (row: T) => text.valueText(field, (row as Record<string, unknown>)[field]) }));
 }
 
 /**

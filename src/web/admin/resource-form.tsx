@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { EntityDef } from '../../shared/entity.js';
 import { api } from '../api/client.js';
-import { defaultOf, formChoicesOf, formFieldsOf, isRequired } from './entity-fields.js';
+import { BASED_ON_FIELD } from '../../shared/schemas/revision.js';
+import { defaultOf, formChoicesOf, formFieldsOf, isRequired, shapeOf } from './entity-fields.js';
 import type { FormField } from './entity-fields.js';
 import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
@@ -22,7 +23,7 @@ export function ResourceForm({
   onClose,
 }: {
   entity: Pick<EntityDef, 'name' | 'record' | 'create' | 'update'>;
-  /** The record to edit; without an id, a new one. */
+  /** The record to edit; without an id, a new one (its values, if any, before the schema's defaults). */
   record: Record<string, unknown>;
   title: string;
   text: FieldText;
@@ -34,11 +35,14 @@ export function ResourceForm({
   const [form] = Form.useForm<Record<string, unknown>>();
   const id = record.id as number | undefined;
   const fields = formFieldsOf(entity, id === undefined ? 'create' : 'update');
-  const initialValues = Object.fromEntries(fields.map((field) => [field.name, id === undefined ? defaultOf(field.schema) : record[field.name]]));
+  const initialValues = Object.fromEntries(fields.map((field) => [field.name, id === undefined ? (record[field.name] ?? defaultOf(field.schema)) : record[field.name]]));
   const [saving, submit] = useDialogSubmit(form, async (values) => {
     // A cleared number is null: leaving it out keeps the record's value (or takes the default).
     const body = Object.fromEntries(fields.filter((field) => !field.readOnly && values[field.name] !== undefined && values[field.name] !== null).map((field) => [field.name, values[field.name]]));
-    await api(id === undefined ? entity.name : `${entity.name}/Update`, { body: id === undefined ? body : { id, ...body } });
+    // An edit says which version it was based on, where the entity takes it: a save over someone
+    // else's newer one is refused (`stale`), and the dialog stays open with the values typed.
+    const basedOn = BASED_ON_FIELD in shapeOf(entity.update) && record[BASED_ON_FIELD] !== undefined ? { [BASED_ON_FIELD]: record[BASED_ON_FIELD] } : {};
+    await api(id === undefined ? entity.name : `${entity.name}/Update`, { body: id === undefined ? body : { id, ...body, ...basedOn } });
     message.success(t('common.saved'));
     await queryClient.invalidateQueries({ queryKey: [entity.name] });
     onClose();

@@ -8,16 +8,19 @@ import type { SorterResult } from 'antd/es/table/interface.js';
 import type { Dayjs } from 'dayjs';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
-import { downloadCsv } from './csv.js';
-import type { CsvColumn } from './csv.js';
+import { downloadExport } from './download.js';
 import { errorText } from './error-text.js';
 
 export interface FilterDef {
   name: string;
   label: string;
   options?: { value: string | number; label: string }[];
-  /** A date range sets `{name}From` and `{name}To`. */
-  kind?: 'select' | 'dateRange';
+  /** A date range sets `{name}From` and `{name}To`; a text filter sets the filter `pick` chooses. */
+  kind?: 'select' | 'dateRange' | 'text';
+  /** A text filter: which of its filters the text sets, and to what (digits as an id, a name otherwise, say). */
+  pick?: (text: string) => [string, unknown];
+  /** A text filter: every filter it may set, cleared before it sets one. */
+  names?: readonly string[];
   /** Turns the chosen option into the API's value (a flag into a boolean, say). */
   toValue?: (value: string | number) => unknown;
 }
@@ -39,10 +42,11 @@ export function ResourceList<T extends { id: number }>(props: {
   columns: TableColumnsType<T>;
   filters?: FilterDef[];
   toolbar?: ReactNode;
-  csv?: { name: string; columns: CsvColumn<T>[] };
+  /** Offers the list as CSV, written by the server (`POST {entity}/Export`). */
+  exportable?: boolean;
   defaultSort?: ListQuery['sort'];
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [keywordInput, setKeywordInput] = useState('');
@@ -73,18 +77,12 @@ export function ResourceList<T extends { id: number }>(props: {
     }));
   };
 
-  // The export walks every page of the list as it is filtered and sorted now, not just the shown page.
+  // The server writes every page of the list as it is filtered and sorted now, not just the shown page.
   const exportCsv = async () => {
-    if (!props.csv || exporting) return;
+    if (!props.exportable || exporting) return;
     setExporting(true);
     try {
-      const rows: T[] = [];
-      for (let page = 1; ; page++) {
-        const chunk = await api<Page<T>>(`${props.entity}/Query`, { body: { ...query, page, pageSize: 100 } });
-        rows.push(...chunk.items);
-        if (rows.length >= chunk.meta.total || chunk.items.length === 0) break;
-      }
-      downloadCsv(props.csv.name, props.csv.columns, rows);
+      await downloadExport(props.entity, query, i18n.language);
     } catch (error) {
       message.error(errorText(error, t));
     } finally {
@@ -106,7 +104,27 @@ export function ResourceList<T extends { id: number }>(props: {
           enterButton={t('common.search')}
         />
         {props.filters?.map((filter) =>
-          filter.kind === 'dateRange' ? (
+          filter.kind === 'text' ? (
+            <Input.Search
+              key={filter.name}
+              aria-label={filter.label}
+              placeholder={filter.label}
+              allowClear
+              style={{ width: 200 }}
+              onSearch={(value) =>
+                setQuery((q) => {
+                  const filters = { ...(q.filters ?? {}) };
+                  for (const name of filter.names ?? [filter.name]) delete filters[name];
+                  const text = value.trim();
+                  if (text) {
+                    const [name, picked] = filter.pick ? filter.pick(text) : [filter.name, text];
+                    filters[name] = picked;
+                  }
+                  return { ...q, page: 1, filters: Object.keys(filters).length ? filters : undefined };
+                })
+              }
+            />
+          ) : filter.kind === 'dateRange' ? (
             <DatePicker.RangePicker
               key={filter.name}
               aria-label={filter.label}
@@ -128,7 +146,7 @@ export function ResourceList<T extends { id: number }>(props: {
           ),
         )}
         <span className="grow" />
-        {props.csv && (
+        {props.exportable && (
           <Button onClick={exportCsv} loading={exporting}>
             {exporting ? t('common.exporting') : t('common.exportCsv')}
           </Button>

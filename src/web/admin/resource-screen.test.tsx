@@ -7,6 +7,7 @@ import { MESSAGE_MAX, TITLE_MAX, id, isoDateTime, isoTimestamp, optionalText, pa
 import { jobCategoryEntity, newsCategoryEntity } from '../../shared/schemas/category.js';
 import { contactInfoEntity, joinUsEntity } from '../../shared/schemas/inquiry.js';
 import { userEntity } from '../../shared/schemas/user.js';
+import { auditEventEntity } from '../../shared/schemas/audit.js';
 import admin from '../i18n/catalogues/admin.js';
 import { formFieldsOf } from './entity-fields.js';
 import { ResourceScreen } from './resource-screen.js';
@@ -199,7 +200,7 @@ describe('the screens built on it', () => {
     const withDialogs = [newsCategoryEntity, jobCategoryEntity, userEntity];
     const fieldPaths = [
       ...withDialogs.flatMap((entity) => [...formFieldsOf(entity, 'create'), ...formFieldsOf(entity, 'update')].map((field) => [entity.name, field.name])),
-      ...[...withDialogs, contactInfoEntity, joinUsEntity].flatMap((entity) => Object.entries(entity.filters).map(([name, spec]) => [entity.name, spec.field ?? name])),
+      ...[...withDialogs, contactInfoEntity, joinUsEntity, auditEventEntity].flatMap((entity) => Object.entries(entity.filters).map(([name, spec]) => [entity.name, spec.field ?? name])),
     ];
     for (const locale of ['zh-CN', 'en-US'] as const) {
       const labels = admin[locale].fields as Record<string, Record<string, string> | undefined>;

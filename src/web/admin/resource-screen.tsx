@@ -7,10 +7,11 @@ import type { z } from 'zod';
 import type { EntityDef } from '../../shared/entity.js';
 import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
-import { columnsOf, csvColumnsOf, filtersOf } from './resource-columns.js';
+import { columnsOf, filtersOf } from './resource-columns.js';
 import type { Choice, Render } from './resource-columns.js';
 import { ResourceForm } from './resource-form.js';
 import { ResourceList } from './resource-list.js';
+import type { FilterDef } from './resource-list.js';
 import { useFieldText } from './use-field-text.js';
 
 // Any entity: each screen names its own, and its fields, sort fields and filters are checked against it.
@@ -32,10 +33,17 @@ export interface ResourceScreenProps<E extends AnyEntity> {
   /** Choices for filters the definition leaves open, such as a status number. */
   filterChoices?: Partial<Record<keyof E['filters'] & string, Choice[]>>;
   defaultSort?: { field: E['sort'][number]; order: 'asc' | 'desc' };
-  /** Record fields exported as CSV, in order; no export without them. */
-  csv?: readonly FieldOf<E>[];
+  /** Offers the list as CSV: the server writes it (`POST {E}/Export`) with the columns it names for the entity. */
+  exportable?: boolean;
+  /** Filters the definition cannot offer by itself (a text box over an id and a name, say), before the others. */
+  extraFilters?: FilterDef[];
   /** The dialogs' titles: a create button when the entity has a create body, an Edit action when it has an update body. */
-  form?: { createTitle: string; editTitle: string };
+  form?: {
+    createTitle: string;
+    editTitle: string;
+    /** A new record's values where the back-office's differ from the API's defaults. */
+    createDefaults?: Record<string, unknown>;
+  };
   /** A record's details, opened by a View action. */
   details?: (row: RowOf<E>, close: () => void) => ReactNode;
   /** A row's own actions, between View and Edit and Delete. */
@@ -118,12 +126,12 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
       <ResourceList<RowOf<E>>
         entity={entity.name}
         defaultSort={props.defaultSort}
-        filters={filtersOf(entity, text, t('common.dateRange'), props.filterChoices)}
-        csv={props.csv && { name: entity.name, columns: csvColumnsOf(text, props.csv) }}
+        filters={[...(props.extraFilters ?? []), ...filtersOf(entity, text, t('common.dateRange'), props.filterChoices)]}
+        exportable={props.exportable}
         toolbar={
           <>
             {canCreate && (
-              <Button type="primary" onClick={() => setEditing({})}>
+              <Button type="primary" onClick={() => setEditing({ ...form?.createDefaults })}>
                 {form!.createTitle}
               </Button>
             )}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { App as AntApp } from 'antd';
 import type { FormInstance } from 'antd';
+import { isPasswordRefusal } from '../../shared/password-policy.js';
 import { ApiError } from '../api/client.js';
 import { errorText } from './error-text.js';
 
@@ -13,7 +14,10 @@ export function useFormErrors(form: FormInstance) {
   const { t } = useTranslation('admin');
   return (error: unknown) => {
     const issues = error instanceof ApiError ? error.issues : [];
-    const fields = issues.filter((issue) => issue.path).map((issue) => ({ name: issue.path.split('.')[0], errors: [issue.message] }));
+    // A refused password says why in the user's language (the server's words are English).
+    const reason = error instanceof ApiError ? (error.data as { reason?: unknown } | null)?.reason : undefined;
+    const said = (message: string) => (isPasswordRefusal(reason) ? t(`passwordRules.${reason}`) : message);
+    const fields = issues.filter((issue) => issue.path).map((issue) => ({ name: issue.path.split('.')[0], errors: [said(issue.message)] }));
     form.setFields(fields);
     // Only a field on the form takes its error; the others still need saying.
     const unshown = fields.filter((field) => form.getFieldError(field.name).length === 0);

@@ -48,8 +48,10 @@ export function setSessionEndedHandler(handler: (reason: SignInReason) => void) 
 
 /** The seed's rule: a 401, a 403, or a 200 whose body says 40005 (as `ErrCode` or `errorCode`) ends the session. */
 export function endsSession(status: number, body: unknown): boolean {
-  if (status === 401 || status === 403) return true;
   const b = body as { ErrCode?: unknown; errorCode?: unknown } | null;
+  // Not the end of the session: the user must change their password first (docs/decisions/0038).
+  if (status === 403 && Number(b?.errorCode) === ErrorCode.passwordChangeRequired) return false;
+  if (status === 401 || status === 403) return true;
   return !!b && (Number(b.ErrCode) === ErrorCode.unauthenticated || Number(b.errorCode) === ErrorCode.unauthenticated);
 }
 
@@ -129,6 +131,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(envelope?.message || 'Please sign in', Number(envelope?.errorCode ?? 40005), status);
   }
   const envelope = body as ApiEnvelope<T> | null;
+  // The back-office opens the password change before any other screen; reached otherwise (the flag
+  // was set while this page was open), loading the page again opens it.
+  if (envelope?.errorCode === ErrorCode.passwordChangeRequired && typeof window !== 'undefined') window.location.reload();
   if (!envelope || typeof envelope.isSuccess !== 'boolean') {
     throw new ApiError(`Unexpected answer (HTTP ${status})`, ErrorCode.unexpected, status);
   }

@@ -15,6 +15,8 @@ import { presenterOf } from '../../crud/columns.js';
 import { defineResource } from '../../crud/definition.js';
 import { findRecord } from '../../crud/operations.js';
 import { queryRoute } from '../../crud/routes.js';
+import { exportRoute } from '../../crud/export.js';
+import { APPLICATION_CSV } from '../../../shared/csv-columns.js';
 import { internalNoteRoute, readWithHistoryRoute, statusMoveRoute } from '../../crud/status-history.js';
 import { cleanFileName, detectMimeType } from '../../files/detect.js';
 import { downloadUrlOf } from '../../files/routes.js';
@@ -46,6 +48,7 @@ export const jobApplicationResource = defineResource<JobApplication>({
   keywordIndex: applicationKeywordIndex,
   onStatusMove: (db, before, statusId) => moveApplicationTerms(db, indexedApplicationOf(before), statusId),
   defaultSort: [['createdAt', 'desc']],
+  personalData: true,
 });
 
 async function notify(ctx: AppContext, application: JobApplication, input: JobApplicationCreate) {
@@ -129,4 +132,5 @@ export const applicationRoutes: RouteSpec[] = [
   readWithHistoryRoute(jobApplicationResource),
   statusMoveRoute(jobApplicationResource, applicationStatusMoveSchema),
   internalNoteRoute(jobApplicationResource),
+  exportRoute(jobApplicationResource, APPLICATION_CSV, 'applications'),
 ];

@@ -45,7 +45,9 @@ export const jobResource = defineResource<Job>({
   label: 'Job',
   table: 'jobs',
   module: 'jobs',
+  revisions: true,
   publicScope: openJobsScope,
+  isPublished: (job) => job.status === 'open',
   baseSelect: jobsWithCategory,
   defaultSort: [['publishedAt', 'desc']],
   prepare: (input, existing) => {

@@ -27,7 +27,9 @@ export const newsResource = defineResource<News>({
   label: 'News item',
   table: 'news',
   module: 'news',
+  revisions: true,
   publicScope: publishedNewsScope,
+  isPublished: (news) => news.status === 'published',
   baseSelect: (db) =>
     db
       .selectFrom('news')

@@ -8,6 +8,9 @@ import { defineResource } from '../../crud/definition.js';
 import type { ResourceDef } from '../../crud/definition.js';
 import { createRecord } from '../../crud/operations.js';
 import { deleteRoutes, queryRoute } from '../../crud/routes.js';
+import { exportRoute } from '../../crud/export.js';
+import { CONTACT_CSV, JOIN_US_CSV } from '../../../shared/csv-columns.js';
+import type { CsvFieldColumn } from '../../../shared/csv-columns.js';
 import { internalNoteRoute, readWithHistoryRoute, statusMoveRoute } from '../../crud/status-history.js';
 import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
@@ -32,6 +35,7 @@ export const contactInfoResource = defineResource<ContactInfo>({
   keptCounts: inquiryCounts('contact_infos'),
   defaultSort: [['createdAt', 'desc']],
   prepare: prepareSubmission,
+  personalData: true,
 });
 
 export const joinUsResource = defineResource<JoinUs>({
@@ -43,6 +47,7 @@ export const joinUsResource = defineResource<JoinUs>({
   keptCounts: inquiryCounts('join_us'),
   defaultSort: [['createdAt', 'desc']],
   prepare: prepareSubmission,
+  personalData: true,
 });
 
 /**
@@ -61,13 +66,13 @@ function publicCreateRoute<Out>(def: ResourceDef<Out>, form: string): RouteSpec 
     around: (request, run) => withFormAllowance(request, form, run),
     handler: async ({ request, body }) => {
       if (body.website) return { id: 0 };
-      const record = (await createRecord(request.server.ctx, def, { ...body, clientAddress: request.ip })) as { id: number };
+      const record = (await createRecord(request.server.ctx, def, { ...body, clientAddress: request.ip }, null)) as { id: number };
       return { id: record.id };
     },
   });
 }
 
-function inquiryRoutes<Out>(def: ResourceDef<Out>, form: string): RouteSpec[] {
+function inquiryRoutes<Out>(def: ResourceDef<Out>, form: string, csv: readonly CsvFieldColumn[]): RouteSpec[] {
   return [
     publicCreateRoute(def, form),
     queryRoute(def),
@@ -75,7 +80,8 @@ function inquiryRoutes<Out>(def: ResourceDef<Out>, form: string): RouteSpec[] {
     statusMoveRoute(def, inquiryStatusMoveSchema),
     internalNoteRoute(def),
     ...deleteRoutes(def, ['DELETE']),
+    exportRoute(def, csv, form),
   ];
 }
 
-export const inquiryRoutesList: RouteSpec[] = [...inquiryRoutes(contactInfoResource, 'contact'), ...inquiryRoutes(joinUsResource, 'joinus')];
+export const inquiryRoutesList: RouteSpec[] = [...inquiryRoutes(contactInfoResource, 'contact', CONTACT_CSV), ...inquiryRoutes(joinUsResource, 'joinus', JOIN_US_CSV)];

@@ -13,7 +13,8 @@ export async function activeAdministratorIds(db: KyselyDb): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-export function insertUser(db: KyselyDb, input: UserCreate, passwordHash: string) {
+/** `mustChangePassword` is left out by callers that are not the API (fixtures): false. */
+export function insertUser(db: KyselyDb, input: Omit<UserCreate, 'mustChangePassword'> & { mustChangePassword?: boolean }, passwordHash: string) {
   const now = nowIso();
   return db
     .insertInto('users')
@@ -25,6 +26,7 @@ export function insertUser(db: KyselyDb, input: UserCreate, passwordHash: string
       password_hash: passwordHash,
       roles: JSON.stringify([...new Set(input.roles)]),
       is_active: 1,
+      must_change_password: input.mustChangePassword ? 1 : 0,
       created_at: now,
       updated_at: now,
     })

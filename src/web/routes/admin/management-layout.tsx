@@ -3,25 +3,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Breadcrumb, Button, ConfigProvider, Form, Input, Layout, Menu, Result } from 'antd';
-import { ContactsOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { App as AntApp, Breadcrumb, Button, ConfigProvider, Layout, Menu, Result } from 'antd';
+import { AuditOutlined, ContactsOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn.js';
 import type { ModuleKey } from '../../../shared/modules.js';
 import { landingPathOf } from '../../../shared/modules.js';
-import { signInSchema, updatePasswordSchema } from '../../../shared/schemas/user.js';
-import { AUTH_PATHS } from '../../../shared/paths.js';
-import { zodRule } from '../../admin/zod-rule.js';
-import { api } from '../../api/client.js';
-import { saveToken } from '../../api/session.js';
+import { ADMIN_PATHS, AUTH_PATHS } from '../../../shared/paths.js';
 import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
 import type { Crumb } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
 import { FirstRunChecklist } from '../../admin/first-run-checklist.js';
-import { FormDialog } from '../../admin/form-dialog.js';
-import { useDialogSubmit } from '../../admin/use-dialog-submit.js';
 import { useReducedMotion } from '../../admin/use-reduced-motion.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import '../../admin/admin.css';
@@ -35,6 +29,7 @@ const MODULE_ICONS: Record<ModuleKey, ReactNode> = {
   joinus: <ShopOutlined />,
   users: <TeamOutlined />,
   site: <GlobalOutlined />,
+  audit: <AuditOutlined />,
 };
 
 // antd's locale files are CommonJS-style default exports; under NodeNext typing the default may be nested.
@@ -50,12 +45,12 @@ export default function ManagementLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
-  const [passwordOpen, setPasswordOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const reducedMotion = useReducedMotion();
 
   const module = moduleOfPath(location.pathname);
-  const allowed = module !== null && user.modules.some((m) => m.key === module);
+  // My account is every signed-in user's, whatever their modules.
+  const allowed = location.pathname === ADMIN_PATHS.account || (module !== null && user.modules.some((m) => m.key === module));
   const selected = user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
   const crumbs = breadcrumbOf(user.modules, location.pathname, location.search);
   const crumbName = (c: Crumb) => t(c.titleKey ?? (c.path ? `menus.${c.key}` : `modules.${c.key}`));
@@ -102,8 +97,8 @@ export default function ManagementLayout() {
                   >
                     {locale === 'zh-CN' ? 'English' : '中文'}
                   </Button>
-                  <Button size="small" onClick={() => setPasswordOpen(true)}>
-                    {t('shell.changePassword')}
+                  <Button size="small" onClick={() => navigate(ADMIN_PATHS.account)}>
+                    {t('account.menu')}
                   </Button>
                   <Button size="small" onClick={() => navigate(AUTH_PATHS.logout)}>
                     {t('shell.logout')}
@@ -113,7 +108,8 @@ export default function ManagementLayout() {
               <Layout.Content className="admin-content">
                 {allowed ? (
                   <>
-                    {user.modules.some((m) => m.key === 'site') && <FirstRunChecklist path={location.pathname} />}
+                    {/* Not before a required two-step enrolment: the server refuses the checklist's call until then. */}
+                    {user.modules.some((m) => m.key === 'site') && !user.twoFactorSetupRequired && <FirstRunChecklist path={location.pathname} />}
                     <Outlet />
                   </>
                 ) : (
@@ -131,35 +127,8 @@ export default function ManagementLayout() {
               </Layout.Content>
             </Layout>
           </Layout>
-          <ChangePassword open={passwordOpen} onClose={() => setPasswordOpen(false)} />
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
-  );
-}
-
-function ChangePassword({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('admin');
-  const { message } = AntApp.useApp();
-  const [form] = Form.useForm<{ oldPassword: string; newPassword: string }>();
-  const [saving, submit] = useDialogSubmit(form, async (values) => {
-    // The change ends every session, this one too; the answer carries this tab's new one.
-    const { accessToken } = await api<{ accessToken: { token: string } }>('User/UpdatePassword', { body: values });
-    saveToken(accessToken.token);
-    message.success(t('users.passwordChanged'));
-    form.resetFields();
-    onClose();
-  });
-  return (
-    <FormDialog open={open} title={t('shell.changePassword')} saving={saving} onSave={submit} onClose={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical">
-        <Form.Item name="oldPassword" label={t('users.oldPassword')} required rules={[zodRule(signInSchema.shape.password, t)]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="newPassword" label={t('users.newPassword')} required rules={[zodRule(updatePasswordSchema.shape.newPassword, t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </FormDialog>
   );
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { MetaFunction } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/user.js';
-import { loginPath } from '../../../shared/paths.js';
+import { ADMIN_PATHS, loginPath } from '../../../shared/paths.js';
 import { api } from '../../api/client.js';
 import { askOtherTabsForToken, getStoredUser, getToken, saveUser, shareSessionWithOtherTabs } from '../../api/session.js';
 import { SessionContext } from '../../admin/session-context.js';
+import { ForcedPasswordChange } from '../../admin/account-screen.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import '../../admin/login.css';
 
@@ -55,11 +56,21 @@ export default function SecurityLayout() {
     // The session is checked when the back-office opens; every later call is checked by the server.
   }, []);
 
+  // A role that requires two-factor sign-in: until the user enrols, My account is the only screen
+  // (the server refuses the others with 40022 anyway).
+  const mustEnrol = !!user?.twoFactorSetupRequired && location.pathname !== ADMIN_PATHS.account;
+  useEffect(() => {
+    if (mustEnrol) navigate(ADMIN_PATHS.account, { replace: true });
+  }, [mustEnrol]);
+
   const session = useMemo(() => (user ? { user, setUser } : null), [user]);
-  if (!session) return <p className="admin-checking" role="status">{t('shell.checking')}</p>;
+  // Nothing else renders (and calls the server) on the way to My account.
+  if (!session || mustEnrol) return <p className="admin-checking" role="status">{t('shell.checking')}</p>;
   return (
     <SessionContext.Provider value={session}>
-      <Outlet />
+      {/* A password given by someone else is changed before any other screen opens (the server
+          refuses every other call until then); the screen asked for opens right after. */}
+      {session.user.mustChangePassword ? <ForcedPasswordChange /> : <Outlet />}
     </SessionContext.Provider>
   );
 }

@@ -5,16 +5,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MetaFunction } from 'react-router';
 import { ErrorCode } from '../../../shared/api.js';
 import { landingPathOf } from '../../../shared/modules.js';
-import type { SignInResult } from '../../../shared/schemas/user.js';
-import { signInSchema } from '../../../shared/schemas/user.js';
+import type { SignInAnswer, SignInResult } from '../../../shared/schemas/user.js';
+import { isTwoFactorChallenge, signInSchema } from '../../../shared/schemas/user.js';
 import { ApiError, api } from '../../api/client.js';
 import { saveSession } from '../../api/session.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import adminCatalogue from '../../i18n/catalogues/admin.js';
 import { DEFAULT_LOCALE, isLocale } from '../../../shared/locale.js';
-import { PUBLIC_PATHS, SIGN_IN_REASONS } from '../../../shared/paths.js';
+import { ADMIN_PATHS, AUTH_PATHS, PUBLIC_PATHS, SIGN_IN_REASONS } from '../../../shared/paths.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import { safeRedirect } from '../../admin/navigation.js';
+import { TwoFactorStep } from '../../admin/two-factor-step.js';
 import '../../admin/login.css';
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -33,7 +34,16 @@ export default function Login() {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const busy = useRef(false);
+  // Set when the password was right and the account asks for a second step (docs/decisions/0039).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const reason = SIGN_IN_REASONS.find((known) => known === params.get('reason'));
+
+  const signedIn = (result: SignInResult) => {
+    saveSession(result.accessToken.token, result.user);
+    // A role that requires two-factor sign-in sends a member who has not enrolled to enrol first.
+    const next = result.user.twoFactorSetupRequired ? ADMIN_PATHS.account : (safeRedirect(params.get('redirect')) ?? landingPathOf(result.user.modules));
+    navigate(next, { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,9 +60,14 @@ export default function Login() {
     setSending(true);
     setError(null);
     try {
-      const result = await api<SignInResult>('security/login', { body: { userName, password } });
-      saveSession(result.accessToken.token, result.user);
-      navigate(safeRedirect(params.get('redirect')) ?? landingPathOf(result.user.modules), { replace: true });
+      const result = await api<SignInAnswer>('security/login', { body: { userName, password } });
+      if (isTwoFactorChallenge(result)) {
+        setChallenge(result.challengeToken);
+        setSending(false);
+        busy.current = false;
+        return;
+      }
+      signedIn(result);
     } catch (failure) {
       const apiError = failure instanceof ApiError ? failure : null;
       if (apiError?.errorCode === ErrorCode.signInRefused) setError([apiError.message, t('login.refused')]);
@@ -62,6 +77,18 @@ export default function Login() {
       busy.current = false;
     }
   };
+
+  if (challenge) {
+    const restart = (message: string | null) => {
+      setChallenge(null);
+      setError(message ? [message] : null);
+    };
+    return (
+      <main className="login-page">
+        <TwoFactorStep challengeToken={challenge} onSignedIn={signedIn} onRestart={restart} />
+      </main>
+    );
+  }
 
   return (
     <main className="login-page">
@@ -86,6 +113,9 @@ export default function Login() {
         <button type="submit" disabled={sending}>
           {sending ? t('login.signingIn') : t('login.submit')}
         </button>
+        <p className="login-forgot">
+          <Link to={AUTH_PATHS.forgotPassword}>{t('recovery.forgotLink')}</Link>
+        </p>
         <div className="login-foot">
           <Link to={PUBLIC_PATHS.home}>{t('login.backToSite')}</Link>
           <button type="button" onClick={() => setLocale(locale === 'zh-CN' ? 'en-US' : 'zh-CN')}>

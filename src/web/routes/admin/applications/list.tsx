@@ -33,21 +33,7 @@ export default function Applications() {
           { name: 'statusId', label: t('common.status'), options: statusOptions },
           { name: 'created', label: t('common.dateRange'), kind: 'dateRange' },
         ]}
-        csv={{
-          name: 'applications',
-          columns: [
-            { title: 'ID', value: (r) => r.id },
-            { title: t('applications.job'), value: (r) => r.jobTitle },
-            { title: t('applications.name'), value: (r) => r.name },
-            { title: t('applications.phone'), value: (r) => r.phone },
-            { title: t('applications.email'), value: (r) => r.email },
-            { title: t('applications.education'), value: (r) => (r.education ? t(`applications.educationLevels.${r.education}`) : '') },
-            { title: t('applications.yearsOfExperience'), value: (r) => r.yearsOfExperience },
-            { title: t('common.status'), value: (r) => t(`applications.statuses.${r.statusId}`) },
-            { title: t('common.internalNote'), value: (r) => r.note },
-            { title: t('common.createdAt'), value: (r) => r.createdAt },
-          ],
-        }}
+        exportable
         columns={[
           { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => <Link to={applicationDetailsPath(row.id)}>{name}</Link> },
           { title: t('applications.job'), dataIndex: 'jobTitle', key: 'jobTitle' },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,8 +18,27 @@ import { ImagePicker } from '../../../admin/image-picker.js';
 import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
+import { HistoryButton } from '../../../admin/history-dialog.js';
+import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 
 type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt'> & { closesAt?: Dayjs | null };
+
+/** The editor's label of each field, for the history's comparison and the copied text. */
+const FIELD_KEYS: Record<string, string> = {
+  title: 'jobs.title',
+  categoryId: 'jobs.category',
+  department: 'jobs.department',
+  location: 'jobs.location',
+  employmentType: 'jobs.employmentType',
+  headcount: 'jobs.headcount',
+  salaryMin: 'jobs.salaryMin',
+  salaryMax: 'jobs.salaryMax',
+  status: 'jobs.status',
+  closesAt: 'jobs.closesAt',
+  imageUrl: 'jobs.image',
+  description: 'jobs.description',
+  requirements: 'jobs.requirements',
+};
 
 /** Creates a job (no `id`) or edits one. */
 export default function JobEdit() {
@@ -32,6 +51,9 @@ export default function JobEdit() {
   const [form] = Form.useForm<JobValues>();
   const showErrors = useFormErrors(form);
   const [saving, run] = useSubmit();
+  // The fields of a save refused because someone else saved first: kept on screen to copy.
+  const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
+  const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
   const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100 } }) });
   const existing = useQuery({ queryKey: ['Job', 'one', id], queryFn: () => api<Job>(`Job/${id}`, { method: 'GET' }), enabled: id !== null });
 
@@ -55,18 +77,34 @@ export default function JobEdit() {
         imageUrl: values.imageUrl || null,
       };
       try {
-        await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body } : body });
+        // An edit says which version it was based on: a save over someone else's newer one is refused.
+        await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body, updatedAt: existing.data?.updatedAt } : body });
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['Job'] });
         navigate(ADMIN_PATHS.jobs);
       } catch (error) {
-        showErrors(error);
+        if (isStaleConflict(error)) setConflict(body);
+        else showErrors(error);
       }
     });
 
   return (
     <div className="admin-article">
-      <h1>{id ? t('jobs.editTitle') : t('jobs.createTitle')}</h1>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <h1>{id ? t('jobs.editTitle') : t('jobs.createTitle')}</h1>
+        {id !== null && existing.data && (
+          <HistoryButton path={`Job/${id}`} current={existing.data} fieldLabel={fieldLabel} onRestored={() => queryClient.invalidateQueries({ queryKey: ['Job'] })} />
+        )}
+      </Space>
+      {conflict && id !== null && (
+        <ConflictNotice
+          mine={conflict}
+          fieldLabel={fieldLabel}
+          loadTheirs={() => api<Job>(`Job/${id}`, { method: 'GET' })}
+          onReload={() => existing.refetch()}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
       <Form<JobValues> form={form} layout="vertical" onFinish={submit} initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}>
         <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
           <Input />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,23 @@ import { ImagePicker } from '../../../admin/image-picker.js';
 import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
+import { HistoryButton } from '../../../admin/history-dialog.js';
+import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+
+/** The editor's label of each field, for the history's comparison and the copied text. */
+const FIELD_KEYS: Record<string, string> = {
+  title: 'news.title',
+  categoryId: 'news.category',
+  template: 'news.template',
+  locale: 'news.locale',
+  status: 'news.status',
+  publishedAt: 'news.publishedAt',
+  isTop: 'news.isTop',
+  author: 'news.author',
+  summary: 'news.summary',
+  coverUrl: 'news.cover',
+  content: 'news.content',
+};
 
 interface NewsValues {
   title: string;
@@ -43,6 +60,9 @@ export default function NewsModify() {
   const [form] = Form.useForm<NewsValues>();
   const showErrors = useFormErrors(form);
   const [saving, run] = useSubmit();
+  // The fields of a save refused because someone else saved first: kept on screen to copy.
+  const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
+  const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
   const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
   const existing = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id !== null });
 
@@ -63,18 +83,41 @@ export default function NewsModify() {
         publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
       };
       try {
-        const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body } : body });
+        // An edit says which version it was based on: a save over someone else's newer one is refused.
+        const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body, updatedAt: existing.data?.updatedAt } : body });
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['News'] });
         navigate(newsViewPath(saved.id));
       } catch (error) {
-        showErrors(error);
+        if (isStaleConflict(error)) setConflict(body);
+        else showErrors(error);
       }
     });
 
   return (
     <div className="admin-article">
-      <h1>{id ? t('news.editTitle') : t('news.createTitle')}</h1>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <h1>{id ? t('news.editTitle') : t('news.createTitle')}</h1>
+        {id !== null && existing.data && (
+          <HistoryButton
+            path={`News/${id}`}
+            current={existing.data}
+            fieldLabel={fieldLabel}
+            onRestored={async () => {
+              await queryClient.invalidateQueries({ queryKey: ['News'] });
+            }}
+          />
+        )}
+      </Space>
+      {conflict && id !== null && (
+        <ConflictNotice
+          mine={conflict}
+          fieldLabel={fieldLabel}
+          loadTheirs={() => api<News>(`News/${id}`, { method: 'GET' })}
+          onReload={() => existing.refetch()}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
       <Form<NewsValues>
         form={form}
         layout="vertical"

@@ -31,6 +31,8 @@ const user: CurrentUser = {
   roles: ['admin'],
   isActive: true,
   lastLoginAt: null,
+  mustChangePassword: false,
+  twoFactorEnabled: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   modules: [...MODULES],

@@ -10,6 +10,8 @@ import { ApiError, api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { PageEditor, showIssues } from '../../../admin/page-editor.js';
 import { pagePreviewPath } from '../../../admin/page-preview.js';
+import { HistoryButton } from '../../../admin/history-dialog.js';
+import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 
 const contentOf = (page: PageRecord): PageContent => ({ title: page.title, description: page.description, blocks: page.blocks });
 
@@ -29,6 +31,8 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
   const [form] = Form.useForm<PageContent>();
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [dirty, setDirty] = useState(false);
+  // The draft a save refused because someone else saved first: kept on screen to copy.
+  const [conflict, setConflict] = useState<PageContent | null>(null);
   const queryKey = ['Page', 'draft', pageKey];
   const page = useQuery({ queryKey, queryFn: () => api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' }) });
 
@@ -62,12 +66,18 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
     }
     const values = form.getFieldsValue(true) as PageContent;
     try {
-      const saved = await api<PageRecord>('Page/Update', { body: { key: pageKey, title: values.title, description: values.description, blocks: values.blocks } });
+      // The save says which version it was based on: one over someone else's newer save is refused.
+      const body = { key: pageKey, title: values.title, description: values.description, blocks: values.blocks, updatedAt: record.updatedAt };
+      const saved = await api<PageRecord>('Page/Update', { body });
       queryClient.setQueryData(queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: ['Page', 'list'] });
       setDirty(false);
       return true;
     } catch (error) {
+      if (isStaleConflict(error)) {
+        setConflict({ title: values.title, description: values.description, blocks: values.blocks });
+        return false;
+      }
       const shown = error instanceof ApiError && showIssues(form, error.issues);
       message.error(shown ? t('pages.fixErrors') : t('pages.saveFailed', { message: errorText(error, t) }));
       return false;
@@ -113,13 +123,31 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
       },
     });
 
+  /** Takes a version from the server into the form (reloaded after a conflict, or restored). */
+  const takeVersion = (latest: PageRecord) => {
+    queryClient.setQueryData(queryKey, latest);
+    form.setFieldsValue(contentOf(latest));
+    setDirty(false);
+  };
+
   const pageName = t(`pages.keys.${pageKey}`);
   return (
     <div className="admin-article">
       <p>
         <Link to={ADMIN_PATHS.sitePages}>← {t('pages.back')}</Link>
       </p>
-      <h1>{t('pages.editTitle', { page: pageName })}</h1>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <h1>{t('pages.editTitle', { page: pageName })}</h1>
+        <HistoryButton path={`Page/${pageKey}`} current={record} onRestored={(restored) => takeVersion(restored as PageRecord)} />
+      </Space>
+      {conflict && (
+        <ConflictNotice
+          mine={conflict}
+          loadTheirs={() => api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' })}
+          onReload={async () => takeVersion(await api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' }))}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
       <p>
         {record.hasUnpublishedChanges || dirty ? <Tag color="orange">{t('pages.draftChanged')}</Tag> : <Tag color="green">{t('pages.draftState')}</Tag>}
       </p>

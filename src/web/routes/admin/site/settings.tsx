@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Skeleton } from 'antd';
+import { Alert, App as AntApp, Skeleton, Space } from 'antd';
 import type { SiteSettings } from '../../../../shared/schemas/site.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { SiteSettingsForm, formValuesOf, updateOf } from '../../../admin/site-settings-form.js';
 import type { SiteSettingsFormValues } from '../../../admin/site-settings-form.js';
 import { useSubmit } from '../../../admin/use-submit.js';
+import { HistoryButton } from '../../../admin/history-dialog.js';
+import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 
 const QUERY_KEY = ['Site', 'edit'];
 
@@ -17,6 +20,9 @@ export default function SiteSettingsScreen() {
   const queryClient = useQueryClient();
   const [saving, run] = useSubmit();
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<SiteSettings>('Site/Edit', { method: 'GET' }) });
+  // The fields of a save refused because someone else saved first: kept on screen to copy.
+  const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
+  const fieldLabel = (field: string) => t(`siteSettings.fields.${field.split('.')[0]}`) + (field.includes('.') ? ` (${field.split('.').slice(1).join('.')})` : '');
 
   if (settings.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(settings.error, t) })} />;
   if (!settings.data) return <Skeleton active />;
@@ -24,19 +30,34 @@ export default function SiteSettingsScreen() {
   const save = (values: SiteSettingsFormValues) =>
     run(async () => {
       try {
-        const saved = await api<SiteSettings>('Site/Update', { body: updateOf(values) });
+        // The save says which version it was based on: one over someone else's newer save is refused.
+        const saved = await api<SiteSettings>('Site/Update', { body: { ...updateOf(values), updatedAt: settings.data?.updatedAt ?? null } });
         queryClient.setQueryData(QUERY_KEY, saved);
         message.success(t('siteSettings.saved'));
       } catch (error) {
-        message.error(t('siteSettings.saveFailed', { message: errorText(error, t) }));
+        if (isStaleConflict(error)) setConflict(updateOf(values) as Record<string, unknown>);
+        else message.error(t('siteSettings.saveFailed', { message: errorText(error, t) }));
       }
     });
 
   return (
     <div className="admin-article">
-      <h1>{t('siteSettings.title')}</h1>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <h1>{t('siteSettings.title')}</h1>
+        <HistoryButton path="Site" current={settings.data} fieldLabel={fieldLabel} onRestored={(record) => queryClient.setQueryData(QUERY_KEY, record)} />
+      </Space>
       <p>{t('siteSettings.intro')}</p>
-      <SiteSettingsForm initialValues={formValuesOf(settings.data)} saving={saving} onSave={save} />
+      {conflict && (
+        <ConflictNotice
+          mine={conflict}
+          fieldLabel={fieldLabel}
+          loadTheirs={() => api<SiteSettings>('Site/Edit', { method: 'GET' })}
+          onReload={() => settings.refetch()}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
+      {/* A new version (reloaded or restored) starts the form again from it. */}
+      <SiteSettingsForm key={settings.data.updatedAt ?? 'new'} initialValues={formValuesOf(settings.data)} saving={saving} onSave={save} />
     </div>
   );
 }

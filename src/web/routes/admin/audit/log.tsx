@@ -1,0 +1,5 @@
+import { AuditLogScreen } from '../../../admin/audit-log-screen.js';
+
+export default function AuditLog() {
+  return <AuditLogScreen />;
+}
