@@ -13,7 +13,7 @@ const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: tru
 const rows = (page: number, pageSize: number, total: number) =>
   Array.from({ length: Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize)) }, (_, i) => ({ id: (page - 1) * pageSize + i + 1, name: `Row ${(page - 1) * pageSize + i + 1}` }));
 
-function show(total: number) {
+function show(total: number, fields?: readonly string[]) {
   const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as { page: number; pageSize: number };
     return envelope({ items: rows(body.page, body.pageSize, total), meta: { page: body.page, pageSize: body.pageSize, total } });
@@ -25,6 +25,7 @@ function show(total: number) {
       <QueryClientProvider client={client}>
         <ResourceList<Row>
           entity="Thing"
+          fields={fields}
           defaultSort={{ field: 'createdAt', order: 'desc' }}
           filters={[{ name: 'statusId', label: 'Status', options: [{ value: 1, label: 'New' }] }]}
           columns={[{ title: 'Name', dataIndex: 'name', key: 'name', sorter: true }]}
@@ -55,6 +56,15 @@ describe('a back-office list', () => {
     await waitFor(() => expect(bodies().at(-1)).toMatchObject({ sort: { field: 'name', order: 'asc' } }));
     fireEvent.click(screen.getAllByText('Name')[0]!.closest('th')!);
     await waitFor(() => expect(bodies().at(-1)).toMatchObject({ sort: { field: 'name', order: 'desc' } }));
+  });
+
+  it('asks only for the fields it shows when told them, on every page', async () => {
+    const { bodies } = show(25, ['name']);
+    await screen.findByText('Row 1');
+    expect(bodies()[0]).toEqual({ page: 1, pageSize: 10, sort: { field: 'createdAt', order: 'desc' }, fields: ['name'] });
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Row 11');
+    expect(bodies().at(-1)).toMatchObject({ page: 2, fields: ['name'] });
   });
 
   it('sends the keyword and goes back to the first page', async () => {

@@ -19,7 +19,7 @@ export default function Applications() {
   const { message } = AntApp.useApp();
   const statusOptions = useStatusOptions('applications');
   const [moving, setMoving] = useState<JobApplication | null>(null);
-  const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' } } }) });
+  const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' }, fields: ['title'] } }) });
   const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: unknown) => message.error(errorText(error, t)));
 
   return (

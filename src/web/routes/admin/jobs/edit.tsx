@@ -54,7 +54,7 @@ export default function JobEdit() {
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
-  const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100 } }) });
+  const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const existing = useQuery({ queryKey: ['Job', 'one', id], queryFn: () => api<Job>(`Job/${id}`, { method: 'GET' }), enabled: id !== null });
 
   useEffect(() => {

@@ -23,7 +23,7 @@ export default function JobsAdmin() {
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100 } }) });
+  const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const run = async (path: string, body: unknown, done: string) => {
     try {
       await api(path, { body });
@@ -38,6 +38,7 @@ export default function JobsAdmin() {
       <h1>{t('menus.jobs.list')}</h1>
       <ResourceList<Job>
         entity="Job"
+        fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'closesAt', 'publishedAt']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[
           { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },

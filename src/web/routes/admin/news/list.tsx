@@ -18,7 +18,7 @@ export default function NewsListAdmin() {
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
+  const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
 
   const change = async (body: Record<string, unknown>, done = t('common.saved')) => {
     try {
@@ -35,6 +35,7 @@ export default function NewsListAdmin() {
       <h1>{t('menus.news.list')}</h1>
       <ResourceList<News>
         entity="News"
+        fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[
           { name: 'categoryId', label: t('news.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },

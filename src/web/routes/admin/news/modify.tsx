@@ -63,7 +63,7 @@ export default function NewsModify() {
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
-  const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100 } }) });
+  const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const existing = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id !== null });
 
   useEffect(() => {
