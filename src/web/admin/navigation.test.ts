@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANDING_PATH, landingPathOf, modulesOf } from '../../shared/modules.js';
+import { DEFAULT_LANDING_PATH, MODULES, landingPathOf, modulesOf } from '../../shared/modules.js';
 import { breadcrumbOf, moduleOfPath, safeRedirect } from './navigation.js';
 
 describe('back-office navigation', () => {
@@ -9,6 +9,12 @@ describe('back-office navigation', () => {
     expect(landingPathOf(modulesOf(['admin']))).toBe('/NewsManagement/list-news');
     expect(landingPathOf([])).toBe(DEFAULT_LANDING_PATH);
     expect(landingPathOf([{ menus: [] }])).toBe(DEFAULT_LANDING_PATH);
+  });
+
+  it('knows the module of every menu entry, so that the layout lets its staff in', () => {
+    for (const module of MODULES) {
+      for (const menu of module.menus) expect(moduleOfPath(menu.path), menu.path).toBe(module.key);
+    }
   });
 
   it('finds the chain of menu names leading to a path', () => {

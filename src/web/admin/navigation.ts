@@ -11,6 +11,7 @@ const MODULE_PREFIXES: [prefix: string, module: ModuleKey][] = [
   [ADMIN_PATHS.joinUs, 'joinus'],
   [ADMIN_PATHS.users, 'users'],
   [ADMIN_PATHS.site, 'site'],
+  [ADMIN_PATHS.auditLog, 'audit'],
 ];
 
 export function moduleOfPath(pathname: string): ModuleKey | null {
