@@ -27,12 +27,13 @@ import { registerRoutes } from './http/routes.js';
 import { guardConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
 import { parseJsonBody } from './http/json-body.js';
-import { Mailer } from './mail/mailer.js';
+import { Mailer, outboxDirOf } from './mail/mailer.js';
 import { mountWebApp } from './web/mount.js';
 import { applicationRoutes } from './resources/applications/routes.js';
-import { latestJobsRoute } from './resources/content/jobs.js';
+import { jobArchiveRoutes, latestJobsRoute } from './resources/content/jobs.js';
 import { plainResources } from './resources/plain.js';
 import { inquiryRoutesList } from './resources/inquiries/routes.js';
+import { erasureRoutes } from './erasure/routes.js';
 import { securityRoutes } from './resources/security/routes.js';
 import { accountRoutes } from './resources/security/account-routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './resources/security/two-factor.js';
@@ -41,8 +42,13 @@ import { siteRoutes } from './site/routes.js';
 import { pageRoutes } from './pages/routes.js';
 import { revisionRoutes } from './revisions/routes.js';
 import { auditRoutes } from './audit/resource.js';
+import { dataSubjectRoutes } from './privacy/routes.js';
 import { purgeAuditEvents } from './audit/retention.js';
 import { BackupSchedule } from './backup/schedule.js';
+import { retentionRoutes } from './retention/routes.js';
+import { RetentionSchedule } from './retention/run.js';
+import { privacyNoticeRoutes } from './privacy-notice/routes.js';
+import { DigestSchedule } from './notifications/notify.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -117,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: new Mailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
+      outboxDir: outboxDirOf(config.dataDir),
       log: app.log,
     }),
     log: app.log,
@@ -167,14 +173,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...userRoutes,
     ...plainResources.flatMap((def) => [...readRoutes(def), ...writeRoutes(def)]),
     latestJobsRoute,
+    ...jobArchiveRoutes,
     ...applicationRoutes,
     ...inquiryRoutesList,
+    ...erasureRoutes,
     ...fileRoutes,
     ...mediaRoutes,
     ...siteRoutes,
     ...pageRoutes,
     ...revisionRoutes,
     ...auditRoutes,
+    ...dataSubjectRoutes,
+    ...retentionRoutes,
+    ...privacyNoticeRoutes,
   ], { checkResponses: options.checkResponses });
   registerApiDocs(app);
   if (options.web ?? true) await mountWebApp(app, config);
@@ -203,11 +214,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auditPurger = setInterval(() => void purgeAudit(), 86_400_000).unref();
   // Scheduled backups, when BACKUP_DIR is set (docs/decisions/0042-backups.md).
   const backups = new BackupSchedule(ctx).start();
+  // The daily retention run and the forms' digest to staff (docs/decisions/0045).
+  const retention = new RetentionSchedule(ctx).start();
+  const digests = new DigestSchedule(ctx).start();
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     clearInterval(auditPurger);
     await backups.stop();
+    await retention.stop();
+    await digests.stop();
     await closeMediaVariants(ctx);
     await sessionListener?.close();
     await ctx.newsViews.close();

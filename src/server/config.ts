@@ -140,6 +140,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: positiveInt(7),
   BACKUP_CRON: backupCronSetting,
+  RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  NOTIFY_DIGEST_MINUTES: positiveInt(60),
   REQUEST_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.requestTimeoutSeconds),
   HEADERS_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.headersTimeoutSeconds),
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(DEFAULT_HTTP_LIMITS.keepAliveTimeoutSeconds),
@@ -203,6 +205,10 @@ export interface Config {
    * time `cron` names (server time), of which the newest `keep` are kept.
    */
   backup: { dir?: string; keep: number; cron: string };
+  /** The daily retention run starts once this UTC hour has come (docs/decisions/0045). */
+  retention: { hour: number };
+  /** The contact and join-us forms' digest to staff goes at most once per this many minutes. */
+  notify: { digestMinutes: number };
 }
 
 /** An S3-compatible bucket that every instance shares. */
@@ -304,6 +310,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     storage: storageOf(e, dataDir),
     backup: backupOf(e),
+    retention: { hour: e.RETENTION_HOUR },
+    notify: { digestMinutes: e.NOTIFY_DIGEST_MINUTES },
   };
 }
 

@@ -7,7 +7,7 @@ import { ADMIN_PATHS } from './paths.js';
 export const ROLES = ['admin', 'editor', 'hr', 'service', 'marketing'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit'] as const;
+export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit', 'privacy'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
 export interface Menu {
@@ -75,6 +75,16 @@ export const MODULES: readonly UserModule[] = [
     key: 'audit',
     name: '审计日志',
     menus: [{ key: 'audit.log', name: '操作记录', path: ADMIN_PATHS.auditLog }],
+  },
+  {
+    // Administrators only (docs/decisions/0044): one person's records of every kind, across the
+    // applications, contact and join-us modules, to find, export and erase on their request.
+    key: 'privacy',
+    name: '个人信息保护',
+    menus: [
+      { key: 'privacy.requests', name: '个人信息请求', path: ADMIN_PATHS.dataRequests },
+      { key: 'privacy.retention', name: '保留期限', path: ADMIN_PATHS.retention },
+    ],
   },
 ];
 

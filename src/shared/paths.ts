@@ -52,6 +52,11 @@ export const ADMIN_PATHS = {
   sitePagePreview: '/SiteManagement/pages/preview',
   media: '/SiteManagement/media',
   auditLog: '/AuditLog',
+  privacy: '/PrivacyManagement',
+  /** Data subject requests: one person's records found, exported, erased (docs/decisions/0044). */
+  dataRequests: '/PrivacyManagement/data-requests',
+  /** Retention periods and what the next daily run removes (docs/decisions/0045). */
+  retention: '/PrivacyManagement/retention',
   /** Every member of staff's own account: password, sessions (docs/decisions/0038). */
   account: '/Account',
 } as const;
@@ -67,6 +72,7 @@ export const ADMIN_ROOTS = [
   ADMIN_PATHS.users,
   ADMIN_PATHS.site,
   ADMIN_PATHS.auditLog,
+  ADMIN_PATHS.privacy,
   ADMIN_PATHS.account,
 ] as const;
 

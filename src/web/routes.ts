@@ -69,6 +69,8 @@ export default [
       route(at(ADMIN_PATHS.sitePages), 'routes/admin/site/pages.tsx'),
       route(at(ADMIN_PATHS.sitePageEdit), 'routes/admin/site/pages-edit.tsx'),
       route(at(ADMIN_PATHS.auditLog), 'routes/admin/audit/log.tsx'),
+      route(at(ADMIN_PATHS.dataRequests), 'routes/admin/privacy/data-requests.tsx'),
+      route(at(ADMIN_PATHS.retention), 'routes/admin/privacy/retention.tsx'),
       route(at(ADMIN_PATHS.account), 'routes/admin/account/index.tsx'),
     ]),
   ]),

@@ -166,7 +166,8 @@ describe.each(testEngines())('the audit log on %s', (engine) => {
     const contact = (await t.call('POST', '/api/ContactInfo', { name: APPLICANT.name, email: APPLICANT.email, message: 'hello' })).json().data.id;
     await act('POST', `/api/ContactInfo/${contact}`, { statusId: 3 });
     await act('DELETE', `/api/ContactInfo/${contact}`);
-    expect((await entriesOf('ContactInfo', contact)).map((e) => e.action).reverse()).toEqual(['status-move', 'delete']);
+    // A contact message's delete is an erasure (docs/decisions/0043).
+    expect((await entriesOf('ContactInfo', contact)).map((e) => e.action).reverse()).toEqual(['status-move', 'erase']);
 
     const everything = JSON.stringify(await allRows());
     for (const value of Object.values(APPLICANT)) expect(everything).not.toContain(value);

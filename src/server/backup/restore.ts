@@ -11,6 +11,8 @@ import { clearDatabase, restoreDatabase, tablesIn } from './database-copy.js';
 import { BackupError, reasonOf } from './errors.js';
 import { DATABASE_DIR, FILES_DIR, MANIFEST_NAME, digestFile, manifestSchema } from './manifest.js';
 import type { Manifest } from './manifest.js';
+import { ledgerOf, reapplyLedger } from '../erasure/ledger.js';
+import type { LedgerEntry } from '../erasure/ledger.js';
 
 export interface RestoreOptions {
   /** Replace a database and files that are already there, instead of refusing. */
@@ -40,6 +42,8 @@ export async function restoreBackup(config: Config, storage: FileStorage, file: 
     const manifest = await unpackAndVerify(archive, unpacked, config);
     progress(`Archive verified: ${manifest.engine} database at migration ${manifest.migration}, ${manifest.files.length} files, made ${manifest.createdAt} by Portico ${manifest.porticoVersion}`);
 
+    // The ledger of what the restore replaces holds the erasures made since the backup.
+    const carried = (await tablesIn(config.database)).includes('erasure_ledger') ? await readLedger(config) : [];
     const replaced = await checkTargetIsEmpty(config, storage, options.force ?? false, progress);
 
     progress('Restoring the database…');
@@ -54,7 +58,8 @@ export async function restoreBackup(config: Config, storage: FileStorage, file: 
 
     const db = connect(config.database);
     try {
-      await reapplyErasures(db);
+      const erased = await reapplyErasures(db, { storage, carried });
+      if (erased) progress(`Erasure ledger applied again: ${erased} record${erased === 1 ? '' : 's'} erased or anonymised`);
     } finally {
       await db.close();
     }
@@ -69,12 +74,23 @@ export async function restoreBackup(config: Config, storage: FileStorage, file: 
 
 /**
  * Re-applies the erasure ledger to a restored database, so that an old backup never brings back a
- * person whose data was erased after it was made.
- *
- * A no-op for now: issue 20 item 1 (erase and anonymise) adds the ledger (record ids and a hash of
- * the e-mail) and fills this in. It runs after every restore, before the server next starts.
+ * person whose data was erased after it was made: the restored ledger's entries and those `carried`
+ * from the database the restore replaced (erasure/ledger.ts, docs/decisions/0043). Runs after every
+ * restore, before the server next starts; answers how many records it erased or anonymised again.
  */
-export async function reapplyErasures(_db: Db): Promise<void> {}
+export function reapplyErasures(db: Db, options: { storage?: FileStorage; carried?: readonly LedgerEntry[] } = {}): Promise<number> {
+  return reapplyLedger(db, options);
+}
+
+/** The ledger of the configured database, read before a restore replaces it. */
+async function readLedger(config: Config): Promise<LedgerEntry[]> {
+  const db = connect(config.database);
+  try {
+    return await ledgerOf(db);
+  } finally {
+    await db.close();
+  }
+}
 
 /** Unpacks into `folder`, then checks the manifest and every entry's size and SHA-256. */
 async function unpackAndVerify(archive: string, folder: string, config: Config): Promise<Manifest> {

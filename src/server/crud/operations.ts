@@ -34,8 +34,12 @@ export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id
 }
 
 function changed(ctx: AppContext, def: ResourceDef<unknown>) {
-  if (!def.publicScope) return;
-  for (const listener of ctx.onContentChange) listener(def.name);
+  if (def.publicScope) contentChanged(ctx, def.name);
+}
+
+/** Tells the listeners (the public cache among them) that public content of `entity` changed. */
+export function contentChanged(ctx: AppContext, entity: string) {
+  for (const listener of ctx.onContentChange) listener(entity);
 }
 
 /**

@@ -18,6 +18,9 @@ import * as m0014 from './migrations/0014-audit-log.js';
 import * as m0015 from './migrations/0015-revisions.js';
 import * as m0016 from './migrations/0016-accounts.js';
 import * as m0017 from './migrations/0017-two-factor.js';
+import * as m0018 from './migrations/0018-erasure.js';
+import * as m0019 from './migrations/0019-data-subject-indexes.js';
+import * as m0020 from './migrations/0020-retention-consent-notifications.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +41,9 @@ const migrations: Record<string, Migration> = {
   '0015-revisions': m0015,
   '0016-accounts': m0016,
   '0017-two-factor': m0017,
+  '0018-erasure': m0018,
+  '0019-data-subject-indexes': m0019,
+  '0020-retention-consent-notifications': m0020,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,11 @@ export interface Database {
   audit_events: AuditEventsTable;
   revisions: RevisionsTable;
   password_resets: PasswordResetsTable;
+  erasure_ledger: ErasureLedgerTable;
+  retention_settings: RetentionSettingsTable;
+  privacy_notices: PrivacyNoticesTable;
+  notification_marks: NotificationMarksTable;
+  acknowledgements: AcknowledgementsTable;
 }
 
 /** The database as Kysely speaks to it. */
@@ -90,7 +95,8 @@ export type TableOf<R, Derived extends keyof R = never> = {
 
 export type CategoriesTable = TableOf<Category, 'itemCount'>;
 export type NewsTable = TableOf<News, 'categoryName'>;
-export type JobsTable = TableOf<Job, 'categoryName'>;
+/** `archived` (migration 0018) defaults to 0, so an insert may leave it out. */
+export type JobsTable = TableOf<Job, 'categoryName' | 'archived'> & { archived: Generated<number> };
 
 export interface FilesTable {
   id: Generated<number>;
@@ -129,6 +135,10 @@ export interface JobApplicationsTable extends Timestamps {
   consent_at: string;
   note: string;
   client_address: string;
+  /** When its personal fields were replaced (migration 0018); null while they are kept. */
+  anonymised_at: Generated<string | null>;
+  /** The privacy notice's version the applicant was given (migration 0020). */
+  privacy_version?: number | null;
 }
 
 /** The keyword index of job applications (resources/applications/search.ts). */
@@ -155,8 +165,18 @@ export interface InquiryStatusCountsTable {
 }
 
 /** Contact messages and join-us entries also keep the address they were sent from. */
-export type ContactInfosTable = TableOf<ContactInfo, 'history'> & { client_address: string };
-export type JoinUsTable = TableOf<JoinUs, 'history'> & { client_address: string };
+export type ContactInfosTable = TableOf<ContactInfo, 'history' | 'anonymisedAt' | 'privacyVersion'> & {
+  client_address: string;
+  anonymised_at: Generated<string | null>;
+  /** The privacy notice's version the sender was given (migration 0020). */
+  privacy_version?: number | null;
+};
+export type JoinUsTable = TableOf<JoinUs, 'history' | 'anonymisedAt' | 'privacyVersion'> & {
+  client_address: string;
+  anonymised_at: Generated<string | null>;
+  /** The privacy notice's version the sender was given (migration 0020). */
+  privacy_version?: number | null;
+};
 
 export interface StatusHistoryTable {
   id: Generated<number>;
@@ -259,4 +279,51 @@ export interface TwoFactorChallengesTable {
 export interface TwoFactorRolesTable {
   role: string;
   required_since: string;
+}
+
+/**
+ * Every erasure and anonymisation (migration 0018, docs/decisions/0043): the record and a SHA-256 of
+ * the lower-cased e-mail, no personal data; a restore applies them again.
+ */
+export interface ErasureLedgerTable {
+  id: Generated<number>;
+  entity: string;
+  record_id: number;
+  action: 'erase' | 'anonymise';
+  email_sha256: string | null;
+  /** The record's creation time: with the hash, it tells the record from a later one given its id. */
+  record_created_at: string;
+  at: string;
+}
+
+/** The retention periods: one row, id 1, a JSON document over the defaults (migration 0020). */
+export interface RetentionSettingsTable {
+  id: number;
+  settings: string;
+  /** The day (YYYY-MM-DD, UTC) the daily job last ran. */
+  last_run_on: string | null;
+  updated_at: string | null;
+}
+
+/** A published version of the privacy notice; kept, never changed (migration 0020). */
+export interface PrivacyNoticesTable {
+  version: number;
+  text_zh: string;
+  text_en: string;
+  published_at: string;
+  published_by: string | null;
+}
+
+/** The last digest of a form's submissions sent to its module's staff (migration 0020). */
+export interface NotificationMarksTable {
+  key: string;
+  /** Submissions created up to this time were in a digest. */
+  covered_to: string;
+  sent_at: string;
+}
+
+/** When a form's sender was last acknowledged, by a SHA-256 of the address, never the address. */
+export interface AcknowledgementsTable {
+  address_sha256: string;
+  sent_at: string;
 }

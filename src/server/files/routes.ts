@@ -65,7 +65,8 @@ export const fileRoutes: RouteSpec[] = [
     handler: async ({ request, reply, params }) => {
       const ctx = request.server.ctx;
       const row = await findFile(ctx.db.kysely, params.id);
-      if (!row) throw notFound('File');
+      // An empty key is the résumé of an anonymised application: its file is gone (erasure/erase.ts).
+      if (!row || row.storage_key === '') throw notFound('File');
       if (row.kind !== 'image') {
         const user = await currentUser(request);
         if (!user) throw new AppError(ErrorCode.unauthenticated, 'Please sign in');

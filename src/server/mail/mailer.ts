@@ -5,6 +5,9 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Where messages land when no SMTP server is configured. */
+export const outboxDirOf = (dataDir: string) => path.join(dataDir, 'outbox');
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -35,7 +38,9 @@ export class Mailer {
    */
   async send(message: MailMessage): Promise<void> {
     const job = this.deliver(message).catch((error: unknown) => {
-      this.options.log.error({ err: error, subject: message.subject }, 'mail could not be sent');
+      // Neither the subject nor the error's text: both can name the recipient (docs/decisions/0043).
+      const { code, responseCode } = error as { code?: string; responseCode?: number };
+      this.options.log.error({ code, responseCode }, 'mail could not be sent');
     });
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));

@@ -4,6 +4,7 @@ import type { AuditActor } from '../audit/record.js';
 import { refuseStale, saveRevision } from '../revisions/repository.js';
 import type { KyselyDb } from '../db/schema.js';
 import { nowIso } from '../time.js';
+import { publishPrivacyNotice } from '../privacy-notice/repository.js';
 import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
 import type { SiteSettings, SiteSettingsUpdate, SiteSettingsValues } from '../../shared/schemas/site.js';
 
@@ -50,6 +51,10 @@ export async function updateSiteSettings(
     await saveRevision(trx, actor, 'Site', ROW_ID, { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null });
     if (action === 'restore') await recordAudit(trx, actor, { action, entity: 'Site', entityId: ROW_ID });
     const settings = JSON.stringify({ ...valuesOf(row?.settings), ...changes });
+    // A changed privacy notice is a new version of it, kept for good (docs/decisions/0045).
+    if (changes.privacyNotice && JSON.stringify(changes.privacyNotice) !== JSON.stringify(valuesOf(row?.settings).privacyNotice)) {
+      await publishPrivacyNotice(trx, changes.privacyNotice, actor.userName);
+    }
     if (action === 'update') {
       await recordAudit(trx, actor, { action: 'settings-change', entity: 'Site', entityId: ROW_ID, changes: changedValues(valuesOf(row?.settings), changes) });
     }

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'resume-download',
   'csv-export',
   'erase',
+  'anonymise',
+  'subject-export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { MESSAGE_MAX, NAME_MAX, TITLE_MAX, email, isoDateTime, isoTimestamp, optionalText, phone, recordId, requiredText } from '../fields.js';
+import { MESSAGE_MAX, NAME_MAX, TITLE_MAX, blankToUndefined, email, isoDateTime, isoTimestamp, optionalText, phone, recordId, requiredText } from '../fields.js';
 import { defineEntity, filter } from '../entity.js';
 import { statusHistoryEntry } from '../status.js';
 import { COOPERATION_TYPES } from '../choices.js';
+import { privacyVersionText } from './privacy-notice.js';
 
 /** Contact messages and join-us entries: the two public inquiry forms. */
 const honeypot = z.string().max(NAME_MAX).optional();
+// The forms send it as the text of a hidden field; an API client may send a number.
+const privacyVersion = z.preprocess(blankToUndefined, privacyVersionText);
 const optionalPhone = z.union([z.literal(''), phone]).default('');
 const optionalEmail = z.union([z.literal(''), email]).default('');
 
@@ -16,6 +19,7 @@ export const contactInfoCreateSchema = z.strictObject({
   company: optionalText(NAME_MAX).default(''),
   phone: optionalPhone,
   subject: optionalText(TITLE_MAX).default(''),
+  privacyVersion,
   website: honeypot,
 });
 
@@ -29,6 +33,7 @@ export const joinUsCreateSchema = z.strictObject({
   email: optionalEmail,
   region: optionalText(NAME_MAX).default(''),
   cooperationType: z.union([z.literal(''), z.enum(COOPERATION_TYPES)]).default(''),
+  privacyVersion,
   website: honeypot,
 });
 
@@ -41,6 +46,10 @@ const inquiryRecordFields = {
   message: z.string(),
   statusId: z.number().int(),
   note: z.string(),
+  /** When its personal fields were replaced (statistics kept); null while they are kept. */
+  anonymisedAt: isoTimestamp.nullable(),
+  /** The privacy notice's version the sender was given; null before versions were kept. */
+  privacyVersion: z.number().int().nullable(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
   /** Every status move, answered when one record is read. */

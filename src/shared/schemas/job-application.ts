@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { privacyVersionText } from './privacy-notice.js';
 import {
   MESSAGE_MAX,
   NAME_MAX,
@@ -37,6 +38,8 @@ export const jobApplicationCreateSchema = z.strictObject({
   education: z.preprocess(blankToUndefined, z.enum(EDUCATION_LEVELS).optional()),
   yearsOfExperience: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(70).optional()),
   coverLetter: z.preprocess(blankToUndefined, optionalText(MESSAGE_MAX).optional()),
+  /** The privacy notice's version the form showed (docs/decisions/0045). */
+  privacyVersion: z.preprocess(blankToUndefined, privacyVersionText),
   /** A hidden field people never fill in; a value marks the sender as a robot. */
   website: z.string().max(NAME_MAX).optional(),
 });
@@ -58,6 +61,10 @@ export const jobApplicationRecord = z.object({
   statusId: z.number().int(),
   consentAt: isoTimestamp,
   note: z.string(),
+  /** When its personal fields and résumé were removed (statistics kept); null while they are kept. */
+  anonymisedAt: isoTimestamp.nullable(),
+  /** The privacy notice's version the applicant was given; null before versions were kept. */
+  privacyVersion: z.number().int().nullable(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
   /** Every status move, answered when one record is read. */

@@ -83,6 +83,8 @@ export const jobRecord = z.object({
   locale: z.enum(CONTENT_LOCALES),
   /** The job's image (see `jobImage`), or `null` when it has none. */
   imageUrl: z.string().nullable(),
+  /** Archived: hidden everywhere public, kept for its applications (`POST Job/{id}/Archive`). */
+  archived: z.boolean(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
 });
@@ -99,6 +101,7 @@ export const jobEntity = defineEntity({
     department: filter(z.string().trim().max(NAME_MAX)),
     employmentType: filter(z.enum(EMPLOYMENT_TYPES)),
     locale: filter(z.enum(CONTENT_LOCALES)),
+    archived: filter(z.boolean()),
   },
   sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'closesAt', 'id'] as const,
   search: ['title', 'department', 'location'],

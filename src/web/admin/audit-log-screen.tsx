@@ -9,7 +9,7 @@ import { formatTime } from './status.js';
 import { useFieldText } from './use-field-text.js';
 
 /** The kinds of record entries name, as the filter offers them (the API's names; `SignIn` for locks). */
-export const AUDITED_ENTITIES = ['News', 'NewsCategory', 'Job', 'JobCategory', 'JobApplication', 'ContactInfo', 'JoinUs', 'User', 'Media', 'Page', 'Site', 'SignIn', 'AuditLog'] as const;
+export const AUDITED_ENTITIES = ['News', 'NewsCategory', 'Job', 'JobCategory', 'JobApplication', 'ContactInfo', 'JoinUs', 'User', 'Media', 'Page', 'Site', 'SignIn', 'AuditLog', 'DataSubject', 'Retention'] as const;
 
 const VALUES = { action: 'audit.actions', entity: 'audit.entities' };
 

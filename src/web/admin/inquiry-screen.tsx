@@ -9,6 +9,8 @@ import { ResourceScreen } from './resource-screen.js';
 import type { FieldOf } from './resource-screen.js';
 import { History, InternalNoteEdit, StatusChange, StatusTag, useStatusOptions } from './status.js';
 import { useFieldText } from './use-field-text.js';
+import { ErasureActions } from './erasure-actions.js';
+import type { ErasableEntity } from './erasure-actions.js';
 import type { FieldText } from './use-field-text.js';
 
 type InquiryEntity = typeof contactInfoEntity | typeof joinUsEntity;
@@ -19,7 +21,8 @@ const VALUES = { statusId: 'inquiries.statuses', cooperationType: 'inquiries.typ
 const statusTag = (statusId: number) => <StatusTag kind="inquiries" statusId={statusId} />;
 
 /**
- * Contact messages and join-us entries: list, read, move through statuses with notes, delete, export.
+ * Contact messages and join-us entries: list, read, move through statuses with notes, delete or
+ * anonymise (behind a confirmation saying what goes), export.
  * Each kind names its columns and the fields only it has (shown in the details and the export).
  */
 export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns, ownFields }: { entity: E; title: string; columns: readonly FieldOf<E>[]; ownFields: readonly FieldOf<E>[] }) {
@@ -42,11 +45,13 @@ export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns,
         exportable
         details={(row, close) => <InquiryDrawer entity={entity} id={row.id} fields={detailFields} text={text} onClose={close} onMove={setMoving} />}
         rowActions={(row) => (
-          <Button size="small" onClick={() => setMoving(row)}>
-            {t('common.changeStatus')}
-          </Button>
+          <>
+            <Button size="small" onClick={() => setMoving(row)}>
+              {t('common.changeStatus')}
+            </Button>
+            <ErasureActions entity={entity.name as ErasableEntity} id={row.id} anonymised={!!row.anonymisedAt} size="small" />
+          </>
         )}
-        remove={{ method: 'DELETE' }}
       />
       {moving && <StatusChange entity={entity.name} kind="inquiries" id={moving.id} statusId={moving.statusId} onClose={() => setMoving(null)} />}
     </>
@@ -74,6 +79,7 @@ function InquiryDrawer({ entity, id, fields, text, onClose, onMove }: { entity: 
           <Space>
             <Button onClick={() => setNoting(true)}>{t('common.editNote')}</Button>
             <Button onClick={() => onMove(data)}>{t('common.changeStatus')}</Button>
+            <ErasureActions entity={entity.name as ErasableEntity} id={id} anonymised={!!data.anonymisedAt} onDeleted={onClose} />
           </Space>
         )
       }

@@ -12,6 +12,7 @@ const MODULE_PREFIXES: [prefix: string, module: ModuleKey][] = [
   [ADMIN_PATHS.users, 'users'],
   [ADMIN_PATHS.site, 'site'],
   [ADMIN_PATHS.auditLog, 'audit'],
+  [ADMIN_PATHS.privacy, 'privacy'],
 ];
 
 export function moduleOfPath(pathname: string): ModuleKey | null {

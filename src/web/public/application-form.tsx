@@ -5,14 +5,14 @@ import { PUBLIC_PATHS } from '../../shared/paths.js';
 import { api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
 import { fill } from './fill.js';
-import { FailureNotice, Field, Honeypot, SubmitButton, formValues, inputProps, postedValues, useFormSender, validate } from './form.js';
+import { FailureNotice, Field, Honeypot, PrivacyVersionInput, SubmitButton, formValues, inputProps, postedValues, useFormSender, validate } from './form.js';
 import type { FieldErrors, FormText, PostedForm } from './form.js';
 
 /**
  * The text fields sent to `POST JobApplication` with the `resume` file, by their API names; the
  * consent box is sent as `consent=true` when ticked. The page's action reads the same.
  */
-export const APPLICATION_FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'website'] as const;
+export const APPLICATION_FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'privacyVersion', 'website'] as const;
 const RESUME_EXTENSIONS = /\.(pdf|docx?)$/i;
 const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -24,6 +24,8 @@ export interface ApplicationFormProps {
   /** The page's own address, with its query: without JavaScript the form is posted there. */
   action: string;
   posted?: PostedForm;
+  /** The privacy notice's current version, sent with the form. */
+  privacyVersion?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ApplicationFormProps {
  * size and kind are checked before it is sent, and the upload shows its progress. Without
  * JavaScript it is a plain multipart form posted to its page, which answers with `posted`.
  */
-export function ApplicationForm({ jobs, jobId, text, action, posted }: ApplicationFormProps) {
+export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVersion }: ApplicationFormProps) {
   const { apply } = text;
   const { sending, errors, failure, send } = useFormSender(text.form, posted);
   const [progress, setProgress] = useState<number | null>(null);
@@ -143,6 +145,7 @@ export function ApplicationForm({ jobs, jobId, text, action, posted }: Applicati
           </p>
         )}
       </div>
+      <PrivacyVersionInput version={privacyVersion} />
       <Honeypot />
       {progress !== null && (
         <div role="status">

@@ -1,22 +1,24 @@
 import type { PublicCopy } from './copy.js';
-import { FailureNotice, Field, Honeypot, SentNotice, SubmitButton, inputProps, postedValues, useJsonForm } from './form.js';
+import { FailureNotice, Field, Honeypot, PrivacyVersionInput, SentNotice, SubmitButton, inputProps, postedValues, useJsonForm } from './form.js';
 import type { FormText, PostedForm } from './form.js';
 
 /** The fields sent to `POST ContactInfo`, by their API names; the page's action reads the same. */
-export const CONTACT_FIELDS = ['name', 'company', 'email', 'phone', 'subject', 'message', 'website'] as const;
+export const CONTACT_FIELDS = ['name', 'company', 'email', 'phone', 'subject', 'message', 'privacyVersion', 'website'] as const;
 
 export interface ContactFormProps {
   text: { contact: PublicCopy['contact']; form: FormText };
   /** The page's own address: without JavaScript the form is posted there and answered as a page. */
   action: string;
   posted?: PostedForm;
+  /** The privacy notice's current version, sent with the form. */
+  privacyVersion?: number;
 }
 
 /**
  * The contact form, an island of `/ContactUs`: validated by the shared schema, sent once. Without
  * JavaScript it is a plain form posted to its page, which answers with `posted`.
  */
-export function ContactForm({ text, action, posted }: ContactFormProps) {
+export function ContactForm({ text, action, posted, privacyVersion }: ContactFormProps) {
   const { contact } = text;
   const { sending, errors, failure, done, onSubmit, again } = useJsonForm({
     path: 'ContactInfo',
@@ -49,6 +51,7 @@ export function ContactForm({ text, action, posted }: ContactFormProps) {
       <Field name="message" label={contact.message} error={errors.message}>
         <textarea {...inputProps('message', errors)} defaultValue={values.message} required maxLength={5000} />
       </Field>
+      <PrivacyVersionInput version={privacyVersion} />
       <Honeypot />
       <SubmitButton sending={sending} label={contact.submit} sendingLabel={contact.sending} />
     </form>

@@ -42,6 +42,8 @@ export const PUBLIC_LAYOUT_ID = 'routes/public/layout';
 /** What the public layout's loader answers. */
 export interface PublicLayoutData {
   site: PublicSite;
+  /** The privacy notice's current version, which the public forms send (docs/decisions/0045). */
+  privacyVersion?: number;
 }
 
 /** The neutral settings, for a page rendered without the public layout's data. */
@@ -52,6 +54,11 @@ export function useSite(): PublicSite {
   const data = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
   const { locale } = useRootData();
   return data?.site ?? neutralSite(locale);
+}
+
+/** The privacy notice's current version as the public layout's loader read it; none when it could not. */
+export function usePrivacyVersion(): number | undefined {
+  return (useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined)?.privacyVersion;
 }
 
 /** The site's settings as seen from a route's `meta` function. */

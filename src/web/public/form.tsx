@@ -261,10 +261,19 @@ export function inputProps(name: string, errors: FieldErrors, hint = false) {
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor="field-website">Website</label>
+      {/* Hidden from people (and from screen readers, by aria-hidden); should anyone reach it, the label says to leave it empty. */}
+      <label htmlFor="field-website">请勿填写此项 / Leave this field empty</label>
       <input id="field-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
+}
+
+/**
+ * The privacy notice's version the page showed, sent with the form; a submission after a newer one
+ * was published is refused, so the visitor reads the current one (docs/decisions/0045).
+ */
+export function PrivacyVersionInput({ version }: { version: number | undefined }) {
+  return version === undefined ? null : <input type="hidden" name="privacyVersion" value={version} />;
 }
 
 /** The form's values as the schema wants them: empty optional text is left out. */

@@ -1,23 +1,25 @@
 import { COOPERATION_TYPES } from '../../shared/choices.js';
 import type { PublicCopy } from './copy.js';
-import { FailureNotice, Field, Honeypot, SentNotice, SubmitButton, inputProps, postedValues, useJsonForm } from './form.js';
+import { FailureNotice, Field, Honeypot, PrivacyVersionInput, SentNotice, SubmitButton, inputProps, postedValues, useJsonForm } from './form.js';
 import type { FormText, PostedForm } from './form.js';
 
 /** The fields sent to `POST JoinUs`, by their API names; the page's action reads the same. */
-export const JOIN_US_FIELDS = ['name', 'company', 'phone', 'email', 'region', 'cooperationType', 'message', 'website'] as const;
+export const JOIN_US_FIELDS = ['name', 'company', 'phone', 'email', 'region', 'cooperationType', 'message', 'privacyVersion', 'website'] as const;
 
 export interface JoinUsFormProps {
   text: { joinUs: PublicCopy['joinUs']; form: FormText };
   /** The page's own address: without JavaScript the form is posted there and answered as a page. */
   action: string;
   posted?: PostedForm;
+  /** The privacy notice's current version, sent with the form. */
+  privacyVersion?: number;
 }
 
 /**
  * The partnership form, an island of `/Joinus`: validated by the shared schema, sent once. Without
  * JavaScript it is a plain form posted to its page, which answers with `posted`.
  */
-export function JoinUsForm({ text, action, posted }: JoinUsFormProps) {
+export function JoinUsForm({ text, action, posted, privacyVersion }: JoinUsFormProps) {
   const { joinUs } = text;
   const { sending, errors, failure, done, onSubmit, again } = useJsonForm({
     path: 'JoinUs',
@@ -60,6 +62,7 @@ export function JoinUsForm({ text, action, posted }: JoinUsFormProps) {
       <Field name="message" label={joinUs.message} error={errors.message}>
         <textarea {...inputProps('message', errors)} defaultValue={values.message} required maxLength={5000} />
       </Field>
+      <PrivacyVersionInput version={privacyVersion} />
       <Honeypot />
       <SubmitButton sending={sending} label={joinUs.submit} sendingLabel={joinUs.sending} />
     </form>

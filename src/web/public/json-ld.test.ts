@@ -33,6 +33,7 @@ const job: Job = {
   closesAt: '2026-12-31T00:00:00.000Z',
   locale: 'en-US',
   imageUrl: null,
+  archived: false,
   createdAt: '2026-10-30T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

@@ -52,6 +52,8 @@ export async function insertApplication(db: Db, storage: FileStorage, input: Job
         resume_file_id: file.id,
         status_id: 1,
         consent_at: now,
+        // Checked against the current version by the route (docs/decisions/0045).
+        privacy_version: input.privacyVersion ?? null,
         note: '',
         client_address: clientAddress,
         created_at: now,

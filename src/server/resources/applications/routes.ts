@@ -27,6 +27,7 @@ import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { findOpenJob, insertApplication } from './repository.js';
 import { applicationKeywordIndex, indexedApplicationOf, moveApplicationTerms } from './search.js';
+import { acceptedPrivacyVersion } from '../../privacy-notice/repository.js';
 
 export const jobApplicationResource = defineResource<JobApplication>({
   entity: jobApplicationEntity,
@@ -43,7 +44,11 @@ export const jobApplicationResource = defineResource<JobApplication>({
   // The résumé is answered as a link to its download, never as the stored file's id or key.
   present: presenterOf<JobApplication>(jobApplicationEntity.record, {
     omit: ['resumeUrl', 'resumeName'],
-    add: (row) => ({ resumeUrl: downloadUrlOf(Number(row.resume_file_id)), resumeName: typeof row.resume_name === 'string' ? row.resume_name : '' }),
+    // An anonymised application's résumé is gone (erasure/erase.ts): no link to it.
+    add: (row) => ({
+      resumeUrl: row.anonymised_at ? '' : downloadUrlOf(Number(row.resume_file_id)),
+      resumeName: typeof row.resume_name === 'string' ? row.resume_name : '',
+    }),
   }),
   keywordIndex: applicationKeywordIndex,
   onStatusMove: (db, before, statusId) => moveApplicationTerms(db, indexedApplicationOf(before), statusId),
@@ -106,6 +111,7 @@ const createRoute = route<JobApplicationCreate>({
       throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
     }
     if (!(await findOpenJob(ctx.db.kysely, input.jobId))) throw notFound('Job');
+    input.privacyVersion = await acceptedPrivacyVersion(ctx.db.kysely, input.privacyVersion);
     let id;
     try {
       id = await insertApplication(

@@ -110,6 +110,13 @@ export async function indexApplication(db: KyselyDb, row: IndexedApplication) {
   await countTerms(db, rows.map(({ term, status_id }) => ({ term, status_id, applications: 1 })));
 }
 
+/** Takes an application out of the index and its counts (an erasure or anonymisation); runs in its transaction. */
+export async function unindexApplication(db: KyselyDb, row: IndexedApplication) {
+  const terms = applicationTerms(row.name, row.email, row.phone);
+  await db.deleteFrom('job_application_terms').where('application_id', '=', row.id).execute();
+  await countTerms(db, terms.map((term) => ({ term, status_id: row.status_id, applications: -1 })));
+}
+
 /** Moves an application's terms to its new status; `row` is the application before the move. */
 export async function moveApplicationTerms(db: KyselyDb, row: IndexedApplication, statusId: number) {
   const terms = applicationTerms(row.name, row.email, row.phone);

@@ -5,8 +5,11 @@ import type { Fields } from '../../crud/columns.js';
 import { defineResource } from '../../crud/definition.js';
 import type { Select, TimeOperand } from '../../crud/definition.js';
 import type { KyselyDb } from '../../db/schema.js';
-import { conflict, validationError } from '../../http/errors.js';
-import { requireExisting } from '../../crud/operations.js';
+import { conflict, notFound, validationError } from '../../http/errors.js';
+import { contentChanged, findRecord, requireExisting } from '../../crud/operations.js';
+import { idParams } from '../../crud/routes.js';
+import { actorOf, recordAudit } from '../../audit/record.js';
+import type { RouteSpec } from '../../http/route-spec.js';
 import { serializeOk } from '../../http/envelope.js';
 import { route } from '../../http/route-spec.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
@@ -33,9 +36,9 @@ function assertSalaryRangeKeepsOrder(input: Fields, existing?: Job) {
 
 const richText = (html: unknown) => (typeof html === 'string' ? sanitizeRichText(html) : undefined);
 
-/** Open, and not past its closing date. */
+/** Open, not archived, and not past its closing date: every public view of jobs goes through this. */
 export const openJobsScope = (query: Select, now: TimeOperand) =>
-  query.where('jobs.status', '=', 'open').where((eb) => eb.or([eb('jobs.closes_at', 'is', null), eb('jobs.closes_at', '>', now)]));
+  query.where('jobs.status', '=', 'open').where('jobs.archived', '=', 0).where((eb) => eb.or([eb('jobs.closes_at', 'is', null), eb('jobs.closes_at', '>', now)]));
 
 const jobsWithCategory = (db: KyselyDb) =>
   db.selectFrom('jobs').leftJoin('job_categories', 'job_categories.id', 'jobs.category_id').selectAll('jobs').select('job_categories.name as category_name');
@@ -62,7 +65,7 @@ export const jobResource = defineResource<Job>({
   checkReferences: (db, input) => requireExisting(db, 'job_categories', input.categoryId, 'categoryId', 'job category'),
   beforeDelete: async (db, id) => {
     const used = await db.selectFrom('job_applications').select('id').where('job_id', '=', id).limit(1).executeTakeFirst();
-    if (used) throw conflict('in-use', 'Job has applications; close it instead of deleting it');
+    if (used) throw conflict('has-applications', 'Job has applications: archive it (hidden from the public, applications kept), or erase its applications, then delete it');
   },
 });
 
@@ -89,3 +92,32 @@ export const latestJobsRoute = route<Record<string, never> | undefined>({
     );
   },
 });
+
+/**
+ * `POST Job/{id}/Archive` and `POST Job/{id}/Unarchive` (empty body): an archived job is hidden
+ * everywhere public (it fails `openJobsScope`) and kept for its applications (docs/decisions/0043).
+ */
+export const jobArchiveRoutes: RouteSpec[] = ([['Archive', true], ['Unarchive', false]] as const).map(([verb, archived]) =>
+  route<undefined, { id: number }>({
+    method: 'POST',
+    path: `Job/:id/${verb}`,
+    summary: archived ? 'Archive a job (empty body): hidden everywhere public, kept with its applications' : 'Bring an archived job back (empty body)',
+    tag: 'Job',
+    access: 'jobs',
+    emptyBody: true,
+    params: idParams,
+    response: jobRecord,
+    handler: async ({ request, params, user }) => {
+      const ctx = request.server.ctx;
+      await ctx.db.kysely.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('jobs').select('archived').where('id', '=', params.id).executeTakeFirst();
+        if (!before) throw notFound('Job');
+        if (Boolean(Number(before.archived)) === archived) return;
+        await trx.updateTable('jobs').set({ archived: archived ? 1 : 0, updated_at: nowIso() } as never).where('id', '=', params.id).execute();
+        await recordAudit(trx, actorOf(request, user), { action: 'update', entity: 'Job', entityId: params.id, changes: { archived: [!archived, archived] } });
+      });
+      contentChanged(ctx, 'Job');
+      return findRecord(ctx, jobResource, params.id);
+    },
+  }),
+);

@@ -7,13 +7,16 @@ import type { Fields } from '../../crud/columns.js';
 import { defineResource } from '../../crud/definition.js';
 import type { ResourceDef } from '../../crud/definition.js';
 import { createRecord } from '../../crud/operations.js';
-import { deleteRoutes, queryRoute } from '../../crud/routes.js';
+import { queryRoute } from '../../crud/routes.js';
 import { exportRoute } from '../../crud/export.js';
 import { CONTACT_CSV, JOIN_US_CSV } from '../../../shared/csv-columns.js';
 import type { CsvFieldColumn } from '../../../shared/csv-columns.js';
 import { internalNoteRoute, readWithHistoryRoute, statusMoveRoute } from '../../crud/status-history.js';
 import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
+import { acceptedPrivacyVersion } from '../../privacy-notice/repository.js';
+import { acknowledge } from '../../notifications/notify.js';
+import { chooseServerLocale } from '../../../shared/locale.js';
 
 /** Records per status, kept by triggers (migration 0007): a list by status alone sums them. */
 const inquiryCounts = (table: 'contact_infos' | 'join_us') => ({
@@ -66,7 +69,12 @@ function publicCreateRoute<Out>(def: ResourceDef<Out>, form: string): RouteSpec 
     around: (request, run) => withFormAllowance(request, form, run),
     handler: async ({ request, body }) => {
       if (body.website) return { id: 0 };
-      const record = (await createRecord(request.server.ctx, def, { ...body, clientAddress: request.ip }, null)) as { id: number };
+      const ctx = request.server.ctx;
+      const privacyVersion = await acceptedPrivacyVersion(ctx.db.kysely, body.privacyVersion as number | undefined);
+      const record = (await createRecord(ctx, def, { ...body, privacyVersion, clientAddress: request.ip }, null)) as { id: number };
+      // The sender is told it arrived, in the form's language, at most once a day (docs/decisions/0045).
+      const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
+      await acknowledge(ctx, String(body.email ?? ''), locale).catch((error: unknown) => ctx.log.warn({ code: (error as { code?: string }).code }, 'acknowledgement failed'));
       return { id: record.id };
     },
   });
@@ -79,7 +87,7 @@ function inquiryRoutes<Out>(def: ResourceDef<Out>, form: string, csv: readonly C
     readWithHistoryRoute(def),
     statusMoveRoute(def, inquiryStatusMoveSchema),
     internalNoteRoute(def),
-    ...deleteRoutes(def, ['DELETE']),
+    // DELETE {E}/{id} erases the record with its history: erasure/routes.ts.
     exportRoute(def, csv, form),
   ];
 }

@@ -18,7 +18,7 @@ describe.each(testEngines())('security on %s', (engine) => {
     expect(body.data.user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(body)).not.toContain('argon2');
     expect(body.data.user.modules.map((m: { key: string }) => m.key)).toEqual([
-      'news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit',
+      'news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit', 'privacy',
     ]);
     expect(body.data.user.modules[0].menus[0].path).toBe('/NewsManagement/list-news');
     expect(body.data.accessToken.token.length).toBeGreaterThanOrEqual(22);
@@ -53,7 +53,7 @@ describe.each(testEngines())('security on %s', (engine) => {
     const token = await t.signIn();
     const me = await t.call('GET', '/api/security/current', undefined, token);
     expect(me.json().data).toMatchObject({ userName: 'admin' });
-    expect(me.json().data.modules).toHaveLength(8);
+    expect(me.json().data.modules).toHaveLength(9);
     for (const auth of [undefined, 'not-a-real-token']) {
       const res = await t.call('GET', '/api/security/current', undefined, auth);
       expect(res.statusCode).toBe(401);

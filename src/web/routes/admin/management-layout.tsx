@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Breadcrumb, Button, ConfigProvider, Layout, Menu, Result } from 'antd';
-import { AuditOutlined, ContactsOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, ContactsOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, SafetyOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
 import dayjs from 'dayjs';
@@ -30,6 +30,7 @@ const MODULE_ICONS: Record<ModuleKey, ReactNode> = {
   users: <TeamOutlined />,
   site: <GlobalOutlined />,
   audit: <AuditOutlined />,
+  privacy: <SafetyOutlined />,
 };
 
 // antd's locale files are CommonJS-style default exports; under NodeNext typing the default may be nested.

@@ -4,7 +4,7 @@ import type { Page } from '../../../shared/api.js';
 import type { Job } from '../../../shared/schemas/job.js';
 import { Island } from '../../islands/island.js';
 import { APPLICATION_FIELDS, ApplicationForm } from '../../public/application-form.js';
-import { copyOf, pageMeta, serverContext, usePublicCopy } from '../../public/copy.js';
+import { copyOf, pageMeta, serverContext, usePrivacyVersion, usePublicCopy } from '../../public/copy.js';
 import { answerFormPost } from '../../public/form-post.server.js';
 import { idParam } from '../../public/pager.js';
 
@@ -30,11 +30,12 @@ export default function ApplyNow() {
   const { jobs, jobId } = useLoaderData<typeof loader>();
   const copy = usePublicCopy();
   const posted = useActionData<typeof action>();
+  const privacyVersion = usePrivacyVersion();
   const { pathname, search } = useLocation();
   return (
     <main className="container">
       <h1>{copy.apply.title}</h1>
-      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted }} />
+      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted, privacyVersion }} />
     </main>
   );
 }

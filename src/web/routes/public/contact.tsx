@@ -2,7 +2,7 @@ import { useActionData, useLoaderData, useLocation } from 'react-router';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { Island } from '../../islands/island.js';
 import { PageBlocks, editablePageMeta } from '../../public/blocks.js';
-import { usePublicCopy, useRootData } from '../../public/copy.js';
+import { usePrivacyVersion, usePublicCopy, useRootData } from '../../public/copy.js';
 import { CONTACT_FIELDS, ContactForm } from '../../public/contact-form.js';
 import { answerFormPost } from '../../public/form-post.server.js';
 import { loadEditablePage } from '../../public/page-data.server.js';
@@ -22,6 +22,7 @@ export default function Contact() {
   const { locale } = useRootData();
   const copy = usePublicCopy();
   const posted = useActionData<typeof action>();
+  const privacyVersion = usePrivacyVersion();
   const { pathname, search } = useLocation();
   return (
     <main>
@@ -29,7 +30,7 @@ export default function Contact() {
       <div className="container">
         <section className="section" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{copy.contact.formTitle}</h2>
-          <Island name="contact-form" component={ContactForm} props={{ text: { contact: copy.contact, form: copy.form }, action: pathname + search, posted }} />
+          <Island name="contact-form" component={ContactForm} props={{ text: { contact: copy.contact, form: copy.form }, action: pathname + search, posted, privacyVersion }} />
         </section>
       </div>
     </main>

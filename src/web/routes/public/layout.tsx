@@ -7,6 +7,7 @@ import { PUBLIC_PATHS } from '../../../shared/paths.js';
 import { parseImageReference } from '../../../shared/schemas/media.js';
 import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../../shared/schemas/site.js';
 import type { PublicSite } from '../../../shared/schemas/site.js';
+import type { CurrentPrivacyNotice } from '../../../shared/schemas/privacy-notice.js';
 import { switchLocale } from '../../i18n/locale.js';
 import { jsonLdScript, organizationLd } from '../../public/json-ld.js';
 import { serverContext, useRootData, useSite } from '../../public/copy.js';
@@ -22,9 +23,14 @@ export const handle: PageHandle = { islands: true };
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<PublicLayoutData> {
   const locale = chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
-  const answer = await serverContext(context).api<PublicSite>('GET', `Site?locale=${locale}`);
-  // Without its settings the site still renders, neutral, rather than failing every page.
-  return { site: answer.isSuccess ? answer.data : publicSiteOf(NEUTRAL_SITE_SETTINGS, locale) };
+  const { api } = serverContext(context);
+  const [answer, notice] = await Promise.all([api<PublicSite>('GET', `Site?locale=${locale}`), api<CurrentPrivacyNotice>('GET', 'PrivacyNotice')]);
+  // Without its settings the site still renders, neutral, rather than failing every page; a form
+  // without the notice's version is taken to accept the current one.
+  return {
+    site: answer.isSuccess ? answer.data : publicSiteOf(NEUTRAL_SITE_SETTINGS, locale),
+    ...(notice.isSuccess ? { privacyVersion: notice.data.version } : {}),
+  };
 }
 
 /** The primary colour for the public pages' CSS, when the settings choose one. */

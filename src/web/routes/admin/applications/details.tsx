@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
+import { ErasureActions } from '../../../admin/erasure-actions.js';
 import { ResumeActions } from '../../../admin/resume-preview.js';
 import { History, InternalNoteEdit, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
 
@@ -14,6 +15,7 @@ import { History, InternalNoteEdit, StatusChange, StatusTag, formatTime } from '
 export default function ApplicationDetails() {
   const { t } = useTranslation('admin');
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const id = Number(params.get('id'));
   const [moving, setMoving] = useState(false);
   const [noting, setNoting] = useState(false);
@@ -35,8 +37,10 @@ export default function ApplicationDetails() {
         <Button type="primary" onClick={() => setMoving(true)}>
           {t('common.changeStatus')}
         </Button>
-        <ResumeActions url={a.resumeUrl} name={a.resumeName || 'resume'} />
+        {!a.anonymisedAt && <ResumeActions url={a.resumeUrl} name={a.resumeName || 'resume'} />}
+        <ErasureActions entity="JobApplication" id={a.id} anonymised={!!a.anonymisedAt} onDeleted={() => navigate(ADMIN_PATHS.applications)} />
       </Space>
+      {a.anonymisedAt && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`${t('erasure.anonymised')} ${formatTime(a.anonymisedAt)}`} />}
       <h1>
         {t('applications.details')}: {a.name}
       </h1>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Space } from 'antd';
+import { App as AntApp, Button, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
@@ -10,6 +10,7 @@ import { applicationDetailsPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { downloadWithToken } from '../../../admin/download.js';
 import { errorText } from '../../../admin/error-text.js';
+import { ErasureActions } from '../../../admin/erasure-actions.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { StatusChange, StatusTag, formatTime, useStatusOptions } from '../../../admin/status.js';
 
@@ -35,7 +36,7 @@ export default function Applications() {
         ]}
         exportable
         columns={[
-          { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => <Link to={applicationDetailsPath(row.id)}>{name}</Link> },
+          { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => (row.anonymisedAt ? <Tag>{t('erasure.anonymised')}</Tag> : <Link to={applicationDetailsPath(row.id)}>{name}</Link>) },
           { title: t('applications.job'), dataIndex: 'jobTitle', key: 'jobTitle' },
           { title: t('applications.phone'), dataIndex: 'phone', key: 'phone' },
           { title: t('applications.email'), dataIndex: 'email', key: 'email' },
@@ -45,14 +46,17 @@ export default function Applications() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: JobApplication) => (
-              <Space>
+              <Space wrap>
                 <Link to={applicationDetailsPath(row.id)}>{t('common.view')}</Link>
                 <Button size="small" onClick={() => setMoving(row)}>
                   {t('common.changeStatus')}
                 </Button>
-                <Button size="small" onClick={() => void download(row)}>
-                  {t('applications.download')}
-                </Button>
+                {!row.anonymisedAt && (
+                  <Button size="small" onClick={() => void download(row)}>
+                    {t('applications.download')}
+                  </Button>
+                )}
+                <ErasureActions entity="JobApplication" id={row.id} anonymised={!!row.anonymisedAt} size="small" />
               </Space>
             ),
           },

@@ -27,6 +27,7 @@ const job = (imageUrl: string | null): Job => ({
   closesAt: null,
   locale: 'en-US',
   imageUrl,
+  archived: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 });

@@ -17,7 +17,7 @@ const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const
 /** What the list's one status button does to a job in each status. */
 const NEXT_ACTION = { draft: 'open', open: 'close', closed: 'reopen' } as const;
 
-/** Jobs: filter, open or close, edit and delete. */
+/** Jobs: filter, open or close, archive, edit and delete. */
 export default function JobsAdmin() {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
@@ -38,12 +38,18 @@ export default function JobsAdmin() {
       <h1>{t('menus.jobs.list')}</h1>
       <ResourceList<Job>
         entity="Job"
-        fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'closesAt', 'publishedAt']}
+        fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[
           { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('jobs.status'), options: JOB_STATUSES.map((s) => ({ value: s, label: t(`jobs.statuses.${s}`) })) },
           { name: 'employmentType', label: t('jobs.employmentType'), options: EMPLOYMENT_TYPES.map((s) => ({ value: s, label: t(`jobs.types.${s}`) })) },
+          {
+            name: 'archived',
+            label: t('jobs.archivedFilter'),
+            options: [{ value: 'no', label: t('jobs.archivedChoices.no') }, { value: 'yes', label: t('jobs.archivedChoices.yes') }],
+            toValue: (value) => value === 'yes',
+          },
         ]}
         toolbar={
           <Button type="primary" onClick={() => navigate(jobEditPath())}>
@@ -55,7 +61,12 @@ export default function JobsAdmin() {
           { title: t('jobs.category'), dataIndex: 'categoryName', key: 'categoryName' },
           { title: t('jobs.location'), dataIndex: 'location', key: 'location' },
           { title: t('jobs.employmentType'), dataIndex: 'employmentType', key: 'employmentType', render: (v: string) => t(`jobs.types.${v}`) },
-          { title: t('jobs.status'), dataIndex: 'status', key: 'status', render: (s: Job['status']) => <Tag color={STATUS_COLOR[s]}>{t(`jobs.statuses.${s}`)}</Tag> },
+          { title: t('jobs.status'), dataIndex: 'status', key: 'status', render: (s: Job['status'], row: Job) => (
+              <Space size={4}>
+                <Tag color={STATUS_COLOR[s]}>{t(`jobs.statuses.${s}`)}</Tag>
+                {row.archived && <Tag>{t('jobs.archived')}</Tag>}
+              </Space>
+            ) },
           { title: t('jobs.closesAt'), dataIndex: 'closesAt', key: 'closesAt', sorter: true, render: formatTime },
           { title: t('jobs.publishedAt'), dataIndex: 'publishedAt', key: 'publishedAt', sorter: true, render: formatTime },
           {
@@ -74,6 +85,15 @@ export default function JobsAdmin() {
                   onConfirm={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}
                 >
                   <Button size="small">{t(`jobs.actions.${NEXT_ACTION[row.status]}`)}</Button>
+                </Popconfirm>
+                {/* Archiving hides a job everywhere public and keeps its applications (docs/decisions/0043). */}
+                <Popconfirm
+                  title={t(`jobs.confirms.${row.archived ? 'unarchive' : 'archive'}`)}
+                  okText={t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => run(`Job/${row.id}/${row.archived ? 'Unarchive' : 'Archive'}`, {}, t('common.saved'))}
+                >
+                  <Button size="small">{t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}</Button>
                 </Popconfirm>
                 <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
                   <Button size="small" danger>
