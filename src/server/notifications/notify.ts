@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Locale } from '../../shared/locale.js';
 import { moduleKeysOf } from '../../shared/modules.js';
 import { ADMIN_PATHS } from '../../shared/paths.js';
 import { textIn } from '../../shared/fields.js';
 import type { AppContext } from '../context.js';
+import { emailDigest } from '../erasure/erase.js';
 import { cachedSiteSettings } from '../site/repository.js';
 
 /**
@@ -83,9 +83,6 @@ export async function sendDigests(ctx: AppContext, now = new Date()): Promise<Di
   return result;
 }
 
-/** The acknowledgement's digest of an address: SHA-256 of it trimmed and lower-cased; the address is never stored. */
-export const addressDigest = (address: string) => createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
-
 const ACK_GAP_MS = 86_400_000;
 
 const ACK_TEXT: Record<Locale, (site: string) => { subject: string; text: string }> = {
@@ -105,12 +102,14 @@ const ACK_TEXT: Record<Locale, (site: string) => { subject: string; text: string
  * Answers whether a message went.
  */
 export async function acknowledge(ctx: AppContext, address: string, locale: Locale, now = new Date()): Promise<boolean> {
-  if (!address.trim()) return false;
+  // Only the address's digest is kept, the same one the erasure ledger keeps; never the address.
+  const digest = emailDigest(address);
+  if (!digest) return false;
   const sentAt = now.toISOString();
   const cutoff = new Date(now.getTime() - ACK_GAP_MS).toISOString();
   const result = await ctx.db.kysely
     .insertInto('acknowledgements')
-    .values({ address_sha256: addressDigest(address), sent_at: sentAt })
+    .values({ address_sha256: digest, sent_at: sentAt })
     .onConflict((c) => c.column('address_sha256').doUpdateSet({ sent_at: sentAt }).where('acknowledgements.sent_at', '<=', cutoff))
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;

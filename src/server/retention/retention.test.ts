@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 import { runRetention } from './run.js';
-import { acknowledge, addressDigest, sendDigests } from '../notifications/notify.js';
+import { acknowledge, sendDigests } from '../notifications/notify.js';
+import { emailDigest } from '../erasure/erase.js';
 
 const DAY = 86_400_000;
 // Noon (UTC) of today: records dated days before it are in the past for the HTTP preview too.
@@ -238,7 +239,7 @@ describe.each(testEngines())('retention, consent and form notifications on %s', 
       expect(sent[0]).toMatch(/we have received/i);
       expect(sent[0]).not.toContain('VISITOR-FREE-TEXT');
       const rows = await db().selectFrom('acknowledgements').selectAll().execute();
-      expect(rows.some((r) => r.address_sha256 === addressDigest(address))).toBe(true);
+      expect(rows.some((r) => r.address_sha256 === emailDigest(address))).toBe(true);
       expect(JSON.stringify(rows)).not.toMatch(/example\.com/i);
       // A day later, once more.
       expect(await acknowledge(t.app.ctx, address, 'zh-CN', new Date(Date.now() + 86_400_000 + 1000))).toBe(true);
