@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['src/web/dom-test-setup.ts'],
           testTimeout: 30_000,
         },
       },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
@@ -146,6 +147,33 @@ describe.each(testEngines())('the audit log on %s', (engine) => {
     expect((await allRows()).length).toBe(entriesBefore + 2);
     expect((await t.app.ctx.db.kysely.selectFrom('news_categories').selectAll().execute()).length).toBe(categoriesBefore + 1);
     expect((await entriesOf('NewsCategory', other.id)).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('rolls the change back when its entry cannot be written: no change goes unrecorded', async () => {
+    const db = t.app.ctx.db.kysely;
+    const news = (await t.call('POST', '/api/News', { title: 'Kept as it was', content: '<p>x</p>', categoryId: newsCategory }, admin)).json().data;
+    const revisionsBefore = (await t.call('GET', `/api/News/${news.id}/Revisions`, undefined, admin)).json().data.meta.total;
+    // The log refuses every entry about this item from now on, as a full disk or a lost connection would.
+    if (engine === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events WHEN NEW.entity = 'News' AND NEW.entity_id = ${sql.lit(String(news.id))} BEGIN SELECT RAISE(ABORT, 'audit refused'); END`.execute(db);
+    } else {
+      await sql`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN IF NEW.entity = 'News' AND NEW.entity_id = ${sql.lit(String(news.id))} THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION refuse_audit()`.execute(db);
+    }
+    try {
+      const update = await t.call('POST', '/api/News/Update', { id: news.id, title: 'Never saved' }, admin);
+      expect(update.statusCode).toBe(500);
+      expect(update.body).not.toContain('audit refused');
+      const remove = await t.call('DELETE', `/api/News/${news.id}`, undefined, admin);
+      expect(remove.statusCode).toBe(500);
+    } finally {
+      await sql`DROP TRIGGER refuse_audit${sql.raw(engine === 'sqlite' ? '' : ' ON audit_events')}`.execute(db);
+      if (engine !== 'sqlite') await sql`DROP FUNCTION refuse_audit()`.execute(db);
+    }
+    const after = (await t.call('GET', `/api/News/${news.id}`, undefined, admin)).json().data;
+    expect(after).toMatchObject({ id: news.id, title: 'Kept as it was', updatedAt: news.updatedAt });
+    expect((await t.call('GET', `/api/News/${news.id}/Revisions`, undefined, admin)).json().data.meta.total).toBe(revisionsBefore);
+    expect((await entriesOf('News', news.id)).map((e) => e.action)).toEqual(['create']);
   });
 
   it('records status moves, notes and résumé downloads of applications without copying the applicant\'s data', async () => {

@@ -116,7 +116,7 @@ export async function updateRecord<Out>(
     if (ctx.db.engine === 'postgres') await trx.selectFrom(def.table).select(sql<number>`id`.as('id')).where(sql.ref('id'), '=', id).forUpdate().execute();
     const before = await findRecord(ctx, def, id, false, trx);
     refuseStale(def.label, basedOn as string | null | undefined, (before as { updatedAt?: string }).updatedAt);
-    if (def.revisions) await saveRevision(trx, actor, def.name, id, before as object);
+    if (def.revisions) await saveRevision(trx, def.name, id, before as object);
     await trx
       .updateTable(def.table)
       .set({ ...columnsOf(fields), updated_at: nowIso() } as never)

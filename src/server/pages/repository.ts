@@ -86,7 +86,7 @@ export async function updateDraft(ctx: AppContext, changes: PageUpdate, actor: A
     const row = await read.executeTakeFirst();
     if (!row) throw notFound('Page');
     refuseStale('Page', basedOn, row.updated_at);
-    await saveRevision(trx, actor, 'Page', key, recordOf(row));
+    await saveRevision(trx, 'Page', key, recordOf(row));
     const draft = JSON.stringify({ ...contentOf(row.draft_json), ...fields });
     if (action === 'update') {
       await recordAudit(trx, actor, { action: 'update', entity: 'Page', entityId: key, changes: changedValues(contentOf(row.draft_json), fields) });

@@ -1,4 +1,3 @@
-import type { AuditActor } from '../audit/record.js';
 import type { KyselyDb } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import { nowIso } from '../time.js';
@@ -24,9 +23,40 @@ export function summaryOf(record: Record<string, unknown>): string {
   return text.slice(0, SUMMARY_MAX);
 }
 
-/** Keeps `record` (as the API answered it before this save) as a revision of `entity` `key`. */
-export async function saveRevision(trx: KyselyDb, actor: AuditActor, entity: string, key: string | number, record: object): Promise<void> {
+/**
+ * The audit actions that make a new version of a record. The latest of them for a record names who
+ * made the version a save is about to replace, and when: the entry is written in the same transaction
+ * as the change it records (docs/decisions/0036), so it is there exactly when the version is.
+ * Publishing is not among them: a news item's publish comes with the save that made it, and a page's
+ * publish makes no new draft, whose author stays whoever wrote it.
+ */
+const VERSION_ACTIONS = ['create', 'update', 'restore', 'settings-change'] as const;
+
+/** Who made the version of `entity` `key` that stands now, and when; null for one no entry names. */
+async function authorOf(trx: KyselyDb, entity: string, key: string | number): Promise<{ userId: number | null; userName: string | null; at: string } | null> {
+  const row = await trx
+    .selectFrom('audit_events')
+    .select(['user_id', 'user_name', 'at'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(key))
+    .where('action', 'in', VERSION_ACTIONS)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id === null ? null : Number(row.user_id), userName: row.user_name, at: row.at } : null;
+}
+
+/**
+ * Keeps `record` (as the API answered it before this save) as a revision of `entity` `key`, under
+ * the name of whoever made that version and the time they made it, as a history list reads: the
+ * audit entry of the save that made it. A version no entry names (demo content, or one older than
+ * the audit log keeps) is kept as saved by no one at the record's own `updatedAt`, else now.
+ */
+export async function saveRevision(trx: KyselyDb, entity: string, key: string | number, record: object): Promise<void> {
   const values = record as Record<string, unknown>;
+  const author = await authorOf(trx, entity, key);
+  const own = typeof values.updatedAt === 'string' ? values.updatedAt : typeof values.createdAt === 'string' ? values.createdAt : null;
   await trx
     .insertInto('revisions')
     .values({
@@ -34,9 +64,9 @@ export async function saveRevision(trx: KyselyDb, actor: AuditActor, entity: str
       record_key: String(key),
       record_json: JSON.stringify(values),
       summary: summaryOf(values),
-      user_id: actor.userId,
-      user_name: actor.userName,
-      created_at: nowIso(),
+      user_id: author?.userId ?? null,
+      user_name: author?.userName ?? null,
+      created_at: author?.at ?? own ?? nowIso(),
     })
     .execute();
 }

@@ -43,6 +43,38 @@ describe.each(testEngines())('revisions and edit conflicts on %s', (engine) => {
       expect(oldest).toMatchObject({ entity: 'News', recordKey: String(news.id), record: { id: news.id, title: 'Version one', content: '<p>First words</p>', categoryId } });
     });
 
+    it('names each version by whoever made it and when, not by whoever saved over it', async () => {
+      const editor = await buildUser(t, admin, ['marketing']);
+      const news = await newNews('By the administrator');
+      await t.call('POST', '/api/News/Update', { id: news.id, title: 'By the editor' }, editor.token);
+      const edited = await data(t.call('GET', `/api/News/${news.id}`, undefined, admin));
+      await t.call('POST', '/api/News/Update', { id: news.id, title: 'By the administrator again' }, admin);
+      const { items } = await data(t.call('GET', `/api/News/${news.id}/Revisions`, undefined, admin));
+      expect(items.map((item: { summary: string; userName: string }) => [item.summary, item.userName])).toEqual([
+        ['By the editor', editor.userName],
+        ['By the administrator', 'admin'],
+      ]);
+      // Each version is dated when it was made: the editor's when the editor saved it.
+      expect(Date.parse(items[0].createdAt)).toBeLessThanOrEqual(Date.parse(edited.updatedAt) + 1000);
+      expect(Date.parse(items[1].createdAt)).toBeLessThanOrEqual(Date.parse(items[0].createdAt));
+    });
+
+    it('keeps the version a job had before it was archived, and names who archived it', async () => {
+      const jobCategory = (await t.call('POST', '/api/JobCategory', { name: 'Revisions' }, admin)).json().data.id;
+      const job = await data(t.call('POST', '/api/Job', { title: 'Archived role', categoryId: jobCategory, description: '<p>Role</p>', status: 'open' }, admin));
+      const archiver = await buildUser(t, admin, ['hr']);
+      expect((await t.call('POST', `/api/Job/${job.id}/Archive`, undefined, archiver.token)).statusCode).toBe(200);
+      await t.call('POST', '/api/Job/Update', { id: job.id, title: 'Archived role, renamed' }, admin);
+      const { items } = await data(t.call('GET', `/api/Job/${job.id}/Revisions`, undefined, admin));
+      expect(items.map((item: { summary: string; userName: string }) => [item.summary, item.userName])).toEqual([
+        ['Archived role', archiver.userName],
+        ['Archived role', 'admin'],
+      ]);
+      const archived = await data(t.call('GET', `/api/Job/${job.id}/Revisions/${items[0].id}`, undefined, admin));
+      const before = await data(t.call('GET', `/api/Job/${job.id}/Revisions/${items[1].id}`, undefined, admin));
+      expect([archived.record.archived, before.record.archived]).toEqual([true, false]);
+    });
+
     it('restores a version as a new one: the current one is kept first, and the restore is in the audit log', async () => {
       const news = await newNews('Original');
       await t.call('POST', '/api/News/Update', { id: news.id, title: 'Edited', content: '<p>Edited words</p>' }, admin);

@@ -48,7 +48,7 @@ export async function updateSiteSettings(
     if (db.engine === 'postgres') read = read.forUpdate();
     const row = await read.executeTakeFirst();
     refuseStale('Site settings', basedOn, row?.updated_at ?? null);
-    await saveRevision(trx, actor, 'Site', ROW_ID, { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null });
+    await saveRevision(trx, 'Site', ROW_ID, { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null });
     if (action === 'restore') await recordAudit(trx, actor, { action, entity: 'Site', entityId: ROW_ID });
     const settings = JSON.stringify({ ...valuesOf(row?.settings), ...changes });
     // A changed privacy notice is a new version of it, kept for good (docs/decisions/0045).

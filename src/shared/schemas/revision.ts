@@ -21,7 +21,7 @@ export const revisionListQuery = z.strictObject({
 });
 export type RevisionListQuery = z.infer<typeof revisionListQuery>;
 
-/** One version in a list: who saved over it and when, and a line naming it, not its body. */
+/** One version in a list: who made it and when, and a line naming it, not its body. */
 export const revisionSummary = z.object({
   id: recordId,
   createdAt: isoTimestamp,

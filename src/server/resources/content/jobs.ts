@@ -9,6 +9,7 @@ import { conflict, notFound, validationError } from '../../http/errors.js';
 import { contentChanged, findRecord, requireExisting } from '../../crud/operations.js';
 import { idParams } from '../../crud/routes.js';
 import { actorOf, recordAudit } from '../../audit/record.js';
+import { saveRevision } from '../../revisions/repository.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { serializeOk } from '../../http/envelope.js';
 import { route } from '../../http/route-spec.js';
@@ -113,6 +114,8 @@ export const jobArchiveRoutes: RouteSpec[] = ([['Archive', true], ['Unarchive', 
         const before = await trx.selectFrom('jobs').select('archived').where('id', '=', params.id).executeTakeFirst();
         if (!before) throw notFound('Job');
         if (Boolean(Number(before.archived)) === archived) return;
+        // Archiving makes a version as a save does, so the one it replaces is kept as one too.
+        await saveRevision(trx, 'Job', params.id, await findRecord(ctx, jobResource, params.id, false, trx));
         await trx.updateTable('jobs').set({ archived: archived ? 1 : 0, updated_at: nowIso() } as never).where('id', '=', params.id).execute();
         await recordAudit(trx, actorOf(request, user), { action: 'update', entity: 'Job', entityId: params.id, changes: { archived: [!archived, archived] } });
       });
