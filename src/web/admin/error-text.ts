@@ -20,6 +20,8 @@ export function errorText(error: unknown, t: Translate): string {
     }
     case ErrorCode.passwordChangeRequired:
       return t('errors.passwordChangeRequired');
+    case ErrorCode.twoFactorSetupRequired:
+      return t('errors.twoFactorSetupRequired');
     case ErrorCode.notFound:
       return t('errors.notFound');
     case ErrorCode.conflict: {

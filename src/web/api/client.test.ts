@@ -50,6 +50,21 @@ describe('the API client', () => {
     expect(assign).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/JobManagement?page=2')}&reason=${reason}`);
   });
 
+  it.each([
+    ['a password change', 40031],
+    ['two-factor set-up', 40022],
+  ])('keeps the session when a 403 asks for %s first, and loads the page again to open that screen', async (_name, code) => {
+    const reload = vi.fn();
+    Object.defineProperty(window, 'location', { configurable: true, value: { pathname: '/JobManagement', search: '', assign, reload } });
+    vi.stubGlobal('fetch', answer(403, { isSuccess: false, errorCode: code, message: 'First things first', data: null }));
+    const error = await api('User/Query', { body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errorCode).toBe(code);
+    expect(sessionStorage.getItem('portico.token')).toBe('the-token');
+    expect(assign).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   it('goes to plain /login when the session ends while signing out', async () => {
     Object.defineProperty(window, 'location', { configurable: true, value: { pathname: '/logout', search: '', assign } });
     vi.stubGlobal('fetch', answer(401, { isSuccess: false, errorCode: 40005, message: 'Please sign in', data: null }));

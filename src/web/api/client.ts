@@ -46,11 +46,15 @@ export function setSessionEndedHandler(handler: (reason: SignInReason) => void) 
   onSessionEnded = handler;
 }
 
+/** A refusal that asks the user to do one thing first, without ending their session. */
+const isStepRequired = (code: number) => code === ErrorCode.passwordChangeRequired || code === ErrorCode.twoFactorSetupRequired;
+
 /** The seed's rule: a 401, a 403, or a 200 whose body says 40005 (as `ErrCode` or `errorCode`) ends the session. */
 export function endsSession(status: number, body: unknown): boolean {
   const b = body as { ErrCode?: unknown; errorCode?: unknown } | null;
-  // Not the end of the session: the user must change their password first (docs/decisions/0038).
-  if (status === 403 && Number(b?.errorCode) === ErrorCode.passwordChangeRequired) return false;
+  // Not the end of the session: the user must change their password, or set up two-factor sign-in,
+  // first (docs/decisions/0038, 0039); the back-office takes them to the screen that does it.
+  if (status === 403 && isStepRequired(Number(b?.errorCode))) return false;
   if (status === 401 || status === 403) return true;
   return !!b && (Number(b.ErrCode) === ErrorCode.unauthenticated || Number(b.errorCode) === ErrorCode.unauthenticated);
 }
@@ -131,9 +135,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(envelope?.message || 'Please sign in', Number(envelope?.errorCode ?? 40005), status);
   }
   const envelope = body as ApiEnvelope<T> | null;
-  // The back-office opens the password change before any other screen; reached otherwise (the flag
-  // was set while this page was open), loading the page again opens it.
-  if (envelope?.errorCode === ErrorCode.passwordChangeRequired && typeof window !== 'undefined') window.location.reload();
+  // The back-office opens the password change (or My account, to set up two-factor sign-in) before
+  // any other screen; reached otherwise (the flag was set while this page was open), loading the page
+  // again opens it.
+  if (isStepRequired(Number(envelope?.errorCode)) && typeof window !== 'undefined') window.location.reload();
   if (!envelope || typeof envelope.isSuccess !== 'boolean') {
     throw new ApiError(`Unexpected answer (HTTP ${status})`, ErrorCode.unexpected, status);
   }

@@ -649,6 +649,7 @@ const zh = {
   errors: {
     network: '无法连接服务器，请检查网络后重试。',
     passwordChangeRequired: '请先修改您的密码，然后才能继续操作。',
+    twoFactorSetupRequired: '您的角色要求两步验证登录：请先在“我的账户”中设置，然后才能继续操作。',
     notFound: '记录不存在或已被删除。',
     conflict: '操作被拒绝：{{message}}',
     conflicts: {
@@ -1335,6 +1336,7 @@ const en: Catalogue = {
   errors: {
     network: 'Cannot reach the server; check the connection and try again.',
     passwordChangeRequired: 'Please change your password before doing anything else.',
+    twoFactorSetupRequired: 'Your role requires two-factor sign-in: set it up in My account before doing anything else.',
     notFound: 'That record does not exist or was deleted.',
     conflict: 'Refused: {{message}}',
     conflicts: {
