@@ -49,6 +49,7 @@ import { retentionRoutes } from './retention/routes.js';
 import { RetentionSchedule } from './retention/run.js';
 import { privacyNoticeRoutes } from './privacy-notice/routes.js';
 import { DigestSchedule } from './notifications/notify.js';
+import { loggerOptions } from './http/log-options.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -59,13 +60,6 @@ export interface BuildOptions {
 }
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
-
-function loggerFor(config: Config): FastifyServerOptions['logger'] {
-  if (config.env === 'development') {
-    return { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } };
-  }
-  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
-}
 
 /**
  * Connects and migrates. A failure names the setting to look at (DATABASE_URL, or DATA_DIR for the
@@ -93,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     // Timeouts, and the envelope for requests Node's parser refuses (http/server-options.ts).
     ...serverOptions(config),
-    logger: options.logger ?? loggerFor(config),
+    logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },

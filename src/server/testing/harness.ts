@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import postgres from 'postgres';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loggerOptions } from '../http/log-options.js';
 import { buildApp } from '../app.js';
 import { WEB_BUILD_DIR } from '../web/mount.js';
 import { loadConfig } from '../config.js';
@@ -63,6 +64,8 @@ export interface TestAppOptions {
    * It needs `npm run build` first (`npm test` builds before it runs).
    */
   web?: boolean;
+  /** Log as the server does (its levels and serializers, at debug) into this stream, not nowhere. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -89,7 +92,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   }
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false, web: options.web ?? false, checkResponses: true });
+    const logger = options.logStream ? { ...loggerOptions(config), level: 'debug', stream: options.logStream } : false;
+    app = await buildApp(config, { logger, web: options.web ?? false, checkResponses: true });
   } catch (error) {
     await database?.drop();
     throw error;
