@@ -51,6 +51,6 @@ describe('an error as logged', () => {
     expect(logged).toMatchObject({ type: 'Error', message: 'the save failed', cause: { code: '23505', message: refused.message } });
     expect(JSON.stringify(logged)).not.toContain(PERSON.email);
     expect(JSON.stringify(logged)).not.toContain(PERSON.name);
-    expect(errorForLog('plain text')).toEqual({ type: 'string', message: 'plain text' });
+    expect(errorForLog('plain text')).toEqual({ type: 'string', message: 'plain text', stack: '' });
   });
 });

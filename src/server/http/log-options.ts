@@ -16,15 +16,24 @@ export function requestForLog(request: Pick<FastifyRequest, 'method' | 'url' | '
 }
 
 /** An error as logged: its kind, code, message and stack, and nothing else it carries. */
-export function errorForLog(error: unknown) {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+export type LoggedError = {
+  type: string;
+  message: string;
+  code?: string | number;
+  statusCode?: number;
+  stack: string;
+  cause?: LoggedError;
+};
+
+export function errorForLog(error: unknown): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   return {
     type: error.constructor?.name ?? 'Error',
     message: error.message,
     ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
     ...(typeof statusCode === 'number' ? { statusCode } : {}),
-    stack: error.stack,
+    stack: error.stack ?? '',
     ...(error.cause instanceof Error ? { cause: errorForLog(error.cause) } : {}),
   };
 }
@@ -36,7 +45,7 @@ export const logSerializers = {
 };
 
 /** The server's logger: readable lines in development, JSON lines elsewhere, both without personal data. */
-export function loggerOptions(config: Pick<Config, 'env' | 'logLevel'>): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(config: Pick<Config, 'env' | 'logLevel'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   if (config.env === 'development') {
     return { level: config.logLevel, serializers: logSerializers, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } };
   }
