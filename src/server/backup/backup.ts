@@ -11,6 +11,9 @@ import { BackupError, reasonOf } from './errors.js';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_DIR, FILES_DIR, MANIFEST_NAME, digestFile } from './manifest.js';
 import type { Manifest, ManifestFile } from './manifest.js';
 import { PORTICO_VERSION } from './version.js';
+import { connect } from '../db/connect.js';
+import { ledgerOf } from '../erasure/ledger.js';
+import { LEDGER_FILE, LedgerFileError, mergeIntoLedgerFile } from '../erasure/ledger-file.js';
 
 export interface BackupResult {
   file: string;
@@ -86,6 +89,7 @@ export async function createBackup(config: Config, storage: FileStorage, file: s
     // The manifest first, so a restore reads it before anything else.
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_NAME, DATABASE_DIR, ...(files.length ? [FILES_DIR] : [])]);
     await fs.promises.rename(partial, target);
+    await copyLedger(config, folder, progress);
     const { size } = await fs.promises.stat(target);
     return { file: target, size, files: files.length, engine, migration: snapshot.migration, createdAt, missing };
   } catch (error) {
@@ -94,6 +98,23 @@ export async function createBackup(config: Config, storage: FileStorage, file: s
     throw new BackupError(`The backup failed: ${reasonOf(error)}`, { cause: error });
   } finally {
     await fs.promises.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The database's erasure ledger, merged into the ledger file beside the archive (erasure/ledger-file.ts),
+ * so that a restore of any older backup from this folder, on any machine, applies it.
+ */
+async function copyLedger(config: Config, folder: string, progress: (line: string) => void) {
+  const db = connect(config.database);
+  try {
+    const added = await mergeIntoLedgerFile(folder, await ledgerOf(db));
+    if (added) progress(`Erasure ledger copied beside the backups: ${added} new entr${added === 1 ? 'y' : 'ies'} in ${LEDGER_FILE}`);
+  } catch (error) {
+    if (error instanceof LedgerFileError) throw new BackupError(`The backup was written, but ${error.message}`);
+    throw error;
+  } finally {
+    await db.close();
   }
 }
 

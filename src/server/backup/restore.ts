@@ -13,6 +13,7 @@ import { DATABASE_DIR, FILES_DIR, MANIFEST_NAME, digestFile, manifestSchema } fr
 import type { Manifest } from './manifest.js';
 import { ledgerOf, reapplyLedger } from '../erasure/ledger.js';
 import type { LedgerEntry } from '../erasure/ledger.js';
+import { LedgerFileError, mergeEntries, readLedgerFile } from '../erasure/ledger-file.js';
 
 export interface RestoreOptions {
   /** Replace a database and files that are already there, instead of refusing. */
@@ -42,8 +43,12 @@ export async function restoreBackup(config: Config, storage: FileStorage, file: 
     const manifest = await unpackAndVerify(archive, unpacked, config);
     progress(`Archive verified: ${manifest.engine} database at migration ${manifest.migration}, ${manifest.files.length} files, made ${manifest.createdAt} by Portico ${manifest.porticoVersion}`);
 
-    // The ledger of what the restore replaces holds the erasures made since the backup.
-    const carried = (await tablesIn(config.database)).includes('erasure_ledger') ? await readLedger(config) : [];
+    // The erasures made since the backup: in the ledger of what the restore replaces, and in the
+    // ledger file beside the backups (this archive's folder, and BACKUP_DIR), which a new machine has.
+    const carried = mergeEntries(
+      (await tablesIn(config.database)).includes('erasure_ledger') ? await readLedger(config) : [],
+      ...(await ledgerFilesFor(archive, config)),
+    );
     const replaced = await checkTargetIsEmpty(config, storage, options.force ?? false, progress);
 
     progress('Restoring the database…');
@@ -80,6 +85,17 @@ export async function restoreBackup(config: Config, storage: FileStorage, file: 
  */
 export function reapplyErasures(db: Db, options: { storage?: FileStorage; carried?: readonly LedgerEntry[] } = {}): Promise<number> {
   return reapplyLedger(db, options);
+}
+
+/** The ledger files of the archive's folder and of BACKUP_DIR, each read once. */
+async function ledgerFilesFor(archive: string, config: Config): Promise<LedgerEntry[][]> {
+  const folders = [...new Set([path.dirname(archive), ...(config.backup.dir ? [config.backup.dir] : [])])];
+  try {
+    return await Promise.all(folders.map((folder) => readLedgerFile(folder)));
+  } catch (error) {
+    if (error instanceof LedgerFileError) throw new BackupError(`Nothing was restored: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The ledger of the configured database, read before a restore replaces it. */

@@ -11,6 +11,8 @@ import { outboxDirOf } from '../mail/mailer.js';
 import { indexedApplicationOf, unindexApplication } from '../resources/applications/search.js';
 import { nowIso } from '../time.js';
 import { purgeOutbox } from './outbox.js';
+import { appendLedgerFile } from './ledger-file.js';
+import type { LedgerEntry } from './ledger.js';
 
 /**
  * Erasing and anonymising applicants' data (docs/decisions/0043). An erasure deletes a record with
@@ -110,11 +112,25 @@ export async function anonymiseRows(trx: KyselyDb, engine: Engine, kind: Erasabl
 }
 
 /** The ledger entry of an erasure or anonymisation: ids, times and a digest, nothing personal. */
-export async function recordInLedger(trx: KyselyDb, kind: ErasableKind, id: number, action: 'erase' | 'anonymise', erased: Erased) {
-  await trx
-    .insertInto('erasure_ledger')
-    .values({ entity: kind, record_id: id, action, email_sha256: emailDigest(erased.email), record_created_at: erased.createdAt, at: nowIso() })
-    .execute();
+export async function recordInLedger(trx: KyselyDb, kind: ErasableKind, id: number, action: 'erase' | 'anonymise', erased: Erased): Promise<LedgerEntry> {
+  const entry: LedgerEntry = { entity: kind, record_id: id, action, email_sha256: emailDigest(erased.email), record_created_at: erased.createdAt, at: nowIso() };
+  await trx.insertInto('erasure_ledger').values(entry).execute();
+  return entry;
+}
+
+/**
+ * The entry's copy beside the backups (erasure/ledger-file.ts), when BACKUP_DIR is set. The erasure
+ * is done and committed by then; a copy that cannot be written is logged (no personal data) and
+ * written by the next backup, which copies the database's whole ledger there.
+ */
+async function copyToLedgerFile(ctx: AppContext, entry: LedgerEntry) {
+  const folder = ctx.config.backup.dir;
+  if (!folder) return;
+  try {
+    await appendLedgerFile(folder, [entry]);
+  } catch (error) {
+    ctx.log.error({ code: (error as { code?: string }).code }, 'the erasure ledger file could not be written; the next backup writes it');
+  }
 }
 
 /** The stored résumé and the outbox's mail naming the person, after the rows are committed. */
@@ -134,14 +150,15 @@ export async function removeStored(storage: FileStorage, key: string, ctx?: Pick
 
 async function apply(ctx: AppContext, kind: ErasableKind, id: number, actor: AuditActor, action: 'erase' | 'anonymise') {
   const rows = action === 'erase' ? eraseRows : anonymiseRows;
-  const erased = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { erased, entry } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const done = await rows(trx, ctx.db.engine, kind, id);
     if (!done) throw notFound(LABELS[kind]);
-    await recordInLedger(trx, kind, id, action, done);
+    const entry = await recordInLedger(trx, kind, id, action, done);
     // The record's id only, never what was erased.
     await recordAudit(trx, actor, { action, entity: kind, entityId: id });
-    return done;
+    return { erased: done, entry };
   });
+  await copyToLedgerFile(ctx, entry);
   await removeCopies(ctx, erased);
 }
 

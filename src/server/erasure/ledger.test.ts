@@ -9,6 +9,7 @@ import { restoreBackup } from '../backup/restore.js';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { openStorage } from '../files/open-storage.js';
+import { LEDGER_FILE, readLedgerFile } from './ledger-file.js';
 import { buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 
@@ -116,6 +117,68 @@ describe.each(testEngines())('the erasure ledger after a restore on %s', (engine
       expect(again.join('\n')).not.toMatch(/Erasure ledger applied again/);
     } finally {
       await target.drop();
+    }
+  });
+
+  it('keeps erasing on a new machine: the ledger file beside the backups goes wherever they go', async () => {
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-ledger-backups-'));
+    const source = await createTestApp(engine, { BACKUP_DIR: backups });
+    const target = await freshTarget(engine);
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-ledger-copied-'));
+    try {
+      const admin = await source.signIn();
+      const message = (email: string) => source.call('POST', '/api/ContactInfo', { name: '周八', email, message: '请删除我的信息' }).then((res) => res.json().data.id as number);
+      const erased = await message('zhou.ba@example.com');
+      const kept = await message('wu.jiu@example.com');
+      const old = path.join(backups, 'old.tar.gz');
+      await createBackup(source.app.ctx.config, source.app.ctx.storage, old);
+      expect(fs.existsSync(path.join(backups, LEDGER_FILE))).toBe(false);
+
+      // Erased after the only backup: the erasure itself writes its entry beside the backups.
+      expect((await source.call('DELETE', `/api/ContactInfo/${erased}`, undefined, admin)).statusCode).toBe(200);
+      const lines = fs.readFileSync(path.join(backups, LEDGER_FILE), 'utf8').trim().split('\n');
+      expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([expect.objectContaining({ entity: 'ContactInfo', record_id: erased, action: 'erase' })]);
+      expect(lines.join('')).not.toContain('zhou.ba');
+
+      // The machine is lost; its backups folder is copied to a new one and the old backup restored
+      // into an empty target, where no database of the old machine is left to carry a ledger.
+      for (const name of fs.readdirSync(backups)) fs.copyFileSync(path.join(backups, name), path.join(elsewhere, name));
+      await restoreBackup(target.config, target.storage, path.join(elsewhere, 'old.tar.gz'));
+      const db = connect(target.config.database);
+      try {
+        expect((await db.kysely.selectFrom('contact_infos').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([kept]);
+        expect(await db.kysely.selectFrom('erasure_ledger').select(['entity', 'record_id']).execute()).toEqual([{ entity: 'ContactInfo', record_id: erased }]);
+      } finally {
+        await db.close();
+      }
+
+      // A line that is not an entry stops the restore before it writes anything, naming the line.
+      fs.appendFileSync(path.join(elsewhere, LEDGER_FILE), 'not a ledger entry\n');
+      await expect(restoreBackup(target.config, target.storage, path.join(elsewhere, 'old.tar.gz'), { force: true })).rejects.toThrow(/erasure-ledger\.jsonl, line 2, is not an erasure ledger entry/);
+    } finally {
+      await source.close();
+      await target.drop();
+      for (const folder of [backups, elsewhere]) fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('has every backup copy the database\'s ledger beside it, for erasures made where no BACKUP_DIR was set', async () => {
+    const admin = await t.signIn();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-ledger-copy-'));
+    try {
+      const id = (await t.call('POST', '/api/JoinUs', { name: '郑十', email: 'zheng.shi@example.com', phone: '13800000000', message: '加入' })).json().data?.id as number;
+      expect((await t.call('DELETE', `/api/JoinUs/${id}`, undefined, admin)).statusCode).toBe(200);
+      const progress: string[] = [];
+      await createBackup(t.app.ctx.config, t.app.ctx.storage, path.join(folder, 'one.tar.gz'), { onProgress: (line) => progress.push(line) });
+      expect(progress.join('\n')).toMatch(/Erasure ledger copied beside the backups: \d+ new entr/);
+      const entries = await readLedgerFile(folder);
+      expect(entries).toContainEqual(expect.objectContaining({ entity: 'JoinUs', record_id: id, action: 'erase' }));
+      // A second backup adds nothing it already holds.
+      const count = entries.length;
+      await createBackup(t.app.ctx.config, t.app.ctx.storage, path.join(folder, 'two.tar.gz'));
+      expect((await readLedgerFile(folder)).length).toBe(count);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });

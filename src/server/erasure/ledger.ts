@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import type { ErasureLedgerTable } from '../db/schema.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { FileStorage } from '../files/storage.js';
+import { mergeEntries, sameEntry } from './ledger-file.js';
 import { anonymiseRows, emailDigest, eraseRows, isErasableKind, removeStored } from './erase.js';
 
 /**
@@ -34,9 +35,6 @@ export async function ledgerOf(db: Db): Promise<LedgerEntry[]> {
     .execute();
 }
 
-const sameEntry = (a: LedgerEntry, b: LedgerEntry) =>
-  a.entity === b.entity && Number(a.record_id) === Number(b.record_id) && a.action === b.action && a.record_created_at === b.record_created_at;
-
 /**
  * A record is the one an entry names when its id and creation time match and its e-mail's digest
  * does too (or either has none: an anonymised record keeps no e-mail). After a restore, ids can be
@@ -58,7 +56,7 @@ export async function reapplyLedger(db: Db, options: { storage?: FileStorage; ca
   // brought up to it when there is something to apply, as the server would at its next start.
   if (carried.length) await migrateToLatest(db);
   const held = await ledgerOf(db);
-  const missing = carried.filter((entry) => !held.some((h) => sameEntry(h, entry)));
+  const missing = mergeEntries(carried).filter((entry) => !held.some((h) => sameEntry(h, entry)));
   if (missing.length) await db.kysely.insertInto('erasure_ledger').values(missing).execute();
   let changed = 0;
   for (const entry of [...held, ...missing]) {
