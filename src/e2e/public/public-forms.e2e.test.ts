@@ -109,6 +109,35 @@ describe('the public forms', () => {
     await close();
   });
 
+  it('keeps what was typed when the privacy notice changes while the form is open, and asks to agree to the new one', async () => {
+    const job = (await api('Job/Query', { filters: { status: 'open' }, pageSize: 1 })).items[0];
+    const { page, errors, close } = await open(`/ApplyNow?jobId=${job.id}`, 'en-US');
+    await page.locator('[name="name"]').fill('Zhou Notice');
+    await page.locator('[name="phone"]').fill('13800138001');
+    await page.locator('[name="email"]').fill('zhou.notice@example.com');
+    await page.locator('[name="resume"]').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.locator('[name="consent"]').check();
+    const shown = Number(await page.locator('[name="privacyVersion"]').inputValue());
+    // Meanwhile the company publishes a new privacy notice.
+    const site = await api('Site/Update', { privacyNotice: { 'zh-CN': `新的隐私声明 ${Date.now()}`, 'en-US': `A new privacy notice ${Date.now()}` } });
+    expect(site).toBeTruthy();
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('The privacy notice changed while you were filling in this form');
+    expect(await page.locator('[name="name"]').inputValue()).toBe('Zhou Notice');
+    expect(await page.locator('[name="email"]').inputValue()).toBe('zhou.notice@example.com');
+    expect(await page.locator('[name="consent"]').isChecked()).toBe(false);
+    expect(Number(await page.locator('[name="privacyVersion"]').inputValue())).toBe(shown + 1);
+    expect((await api('JobApplication/Query', { keyword: 'zhou.notice@example.com' })).items).toHaveLength(0);
+    // Agreed again: sent, under the new version.
+    await page.locator('[name="consent"]').check();
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('zhou.notice@example.com');
+    const stored = await api('JobApplication/Query', { keyword: 'zhou.notice@example.com' });
+    expect(stored.items).toHaveLength(1);
+    expect(errors.filter((e) => !/Failed to load resource.*409/.test(e))).toEqual([]);
+    await close();
+  });
+
   it('offers a job picker when no job is given', async () => {
     const { page, close } = await open('/ApplyNow', 'en-US');
     const options = await page.locator('[name="jobId"] option').count();

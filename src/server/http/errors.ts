@@ -21,8 +21,8 @@ export const validationError = (issues: ValidationIssue[]) =>
     issues,
   });
 export const notFound = (what = 'Record') => new AppError(ErrorCode.notFound, `${what} not found`);
-/** A refusal because of the data's state; `reason` lets clients explain it in their language. */
-export const conflict = (reason: ConflictReason, message: string) => new AppError(ErrorCode.conflict, message, { reason });
+/** A refusal because of the data's state; `reason` lets clients explain it in their language, `more` what they need to act on it. */
+export const conflict = (reason: ConflictReason, message: string, more: Record<string, unknown> = {}) => new AppError(ErrorCode.conflict, message, { ...more, reason });
 export const forbidden = () =>
   new AppError(ErrorCode.forbidden, 'You do not have permission to do this');
 export const unauthenticated = () =>

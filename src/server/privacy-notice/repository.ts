@@ -60,6 +60,8 @@ export async function acceptedPrivacyVersion(db: KyselyDb, given: number | undef
       given > version
         ? 'Unknown privacy notice version; reload the page and try again / 隐私声明版本无效，请刷新页面后重试'
         : 'The privacy notice has changed since this page was opened; reload the page, read it and send the form again / 隐私声明已更新，请刷新页面阅读后重新提交',
+      // The current version, which a form still on the page takes once its visitor has read it.
+      { version },
     );
   }
   return version;

@@ -172,7 +172,7 @@ describe.each(testEngines())('retention, consent and form notifications on %s', 
 
       const stale = await contact({ privacyVersion: 1 });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().data.reason).toBe('stale-privacy-notice');
+      expect(stale.json().data).toEqual({ reason: 'stale-privacy-notice', version: 2 });
       expect(stale.json().message).toMatch(/隐私声明已更新/);
       expect(stale.json().message).toMatch(/has changed/);
       const unknown = await contact({ privacyVersion: 9 });

@@ -5,7 +5,7 @@ import { PUBLIC_PATHS } from '../../shared/paths.js';
 import { api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
 import { fill } from './fill.js';
-import { FailureNotice, Field, Honeypot, PrivacyVersionInput, SubmitButton, formValues, inputProps, postedValues, useFormSender, validate } from './form.js';
+import { FailureNotice, Field, Honeypot, PrivacyVersionInput, SubmitButton, adoptCurrentNotice, formValues, inputProps, postedValues, useFormSender, validate } from './form.js';
 import type { FieldErrors, FormText, PostedForm } from './form.js';
 
 /**
@@ -64,6 +64,9 @@ export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVers
       setProgress(0);
       try {
         await api('JobApplication', { form: body, onUploadProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
+      } catch (error) {
+        adoptCurrentNotice(form, error);
+        throw error;
       } finally {
         setProgress(null);
       }

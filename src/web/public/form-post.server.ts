@@ -130,9 +130,11 @@ export async function answerFormPost({ request, context }: ActionFunctionArgs, f
     return data<PostedForm>(form.confirmationTo ? { sent: true, email: values[form.confirmationTo]?.trim() } : { sent: true });
   }
   const issues = (answer.data as { issues?: ValidationIssue[] } | null)?.issues ?? [];
-  const { errors, failure } = refusalOf({ errorCode: answer.errorCode, message: answer.message, issues }, text, values);
+  const { errors, failure } = refusalOf({ errorCode: answer.errorCode, message: answer.message, issues, data: answer.data }, text, values);
   // The API names a missing résumé only once the fields are right; the island says both at once.
   if (form.resume && !resumeGiven && answer.errorCode === ErrorCode.validation) errors.resume ??= text.resumeRequired;
   const { website: _honeypot, ...shown } = values;
+  // Agreed to a notice that has since changed: the page shows the new one, unticked, to read first.
+  if ((answer.data as { reason?: unknown } | null)?.reason === 'stale-privacy-notice') delete shown.consent;
   return refused(pageStatusOf(answer.errorCode), { values: shown, errors, failure });
 }

@@ -1,4 +1,4 @@
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
 
@@ -59,6 +59,8 @@ export interface ApiRefusal {
   errorCode: number;
   message: string;
   issues: readonly ValidationIssue[];
+  /** The envelope's `data`, whose `reason` names a conflict. */
+  data?: unknown;
 }
 
 /**
@@ -75,14 +77,19 @@ export function refusalOf(refused: ApiRefusal, text: FormText, values: Record<st
   }
   if (refused.errorCode === ErrorCode.unsupportedType) errors.resume = text.resumeType;
   if (refused.errorCode === ErrorCode.tooLarge) errors.resume = text.resumeSize;
+  const reason = (refused.data as { reason?: unknown } | null | undefined)?.reason;
   const failure =
     refused.errorCode === ErrorCode.tooManyRequests
       ? text.tooMany
       : refused.errorCode === ErrorCode.notFound
         ? text.jobClosed
-        : Object.keys(errors).length
-          ? text.fixErrors
-          : fill(text.failed, { message: refused.message });
+        : refused.errorCode === ErrorCode.conflict && reason === 'stale-privacy-notice'
+          ? text.privacyChanged
+          : refused.errorCode === ErrorCode.unexpected || refused.errorCode === ErrorCode.databaseUnavailable
+            ? text.unavailable
+            : Object.keys(errors).length
+              ? text.fixErrors
+              : fill(text.failed, { message: refused.message });
   return { errors, failure };
 }
 
@@ -163,7 +170,10 @@ export function useJsonForm({
     const values = formValues(form, fields);
     if (!values.website) delete values.website;
     void send(async () => validate(await schema(), values, text), async () => {
-      await api(path, { body: values });
+      await api(path, { body: values }).catch((error: unknown) => {
+        adoptCurrentNotice(form, error);
+        throw error;
+      });
       form.reset();
       setDone(true);
     });
@@ -268,12 +278,43 @@ export function Honeypot() {
   );
 }
 
+/** The event by which a form takes the privacy notice's current version (`adoptCurrentNotice`). */
+const NOTICE_VERSION_EVENT = 'portico:privacy-version';
+
 /**
  * The privacy notice's version the page showed, sent with the form; a submission after a newer one
- * was published is refused, so the visitor reads the current one (docs/decisions/0045).
+ * was published is refused, so the visitor reads the current one (docs/decisions/0045). The version
+ * is the component's state: a hidden input's value follows its attribute, which React writes again
+ * on every render, so the input cannot simply be changed in place.
  */
 export function PrivacyVersionInput({ version }: { version: number | undefined }) {
-  return version === undefined ? null : <input type="hidden" name="privacyVersion" value={version} />;
+  const [current, setCurrent] = useState(version);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const adopt = (event: Event) => setCurrent((event as CustomEvent<number>).detail);
+    form.addEventListener(NOTICE_VERSION_EVENT, adopt);
+    return () => form.removeEventListener(NOTICE_VERSION_EVENT, adopt);
+  }, []);
+  return current === undefined ? null : <input ref={input} type="hidden" name="privacyVersion" value={current} />;
+}
+
+/**
+ * A refusal because the privacy notice changed while the form was open: the form takes the current
+ * version and its consent box is cleared, so the visitor reads the new notice (the message says so),
+ * agrees again and sends, keeping everything typed. Any other error passes through untouched.
+ */
+export function adoptCurrentNotice(form: HTMLFormElement, error: unknown): void {
+  if (!(error instanceof ApiError) || error.errorCode !== ErrorCode.conflict) return;
+  const data = error.data as { reason?: unknown; version?: unknown } | null | undefined;
+  if (data?.reason !== 'stale-privacy-notice' || typeof data.version !== 'number') return;
+  const version = form.elements.namedItem('privacyVersion');
+  // Set at once, for a send that follows before React renders; the event keeps it through renders.
+  if (version instanceof HTMLInputElement) version.value = String(data.version);
+  form.dispatchEvent(new CustomEvent(NOTICE_VERSION_EVENT, { detail: data.version }));
+  const consent = form.elements.namedItem('consent');
+  if (consent instanceof HTMLInputElement) consent.checked = false;
 }
 
 /** The form's values as the schema wants them: empty optional text is left out. */
