@@ -12,6 +12,7 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_DIR, FILES_DIR, MANIFEST
 import type { Manifest, ManifestFile } from './manifest.js';
 import { PORTICO_VERSION } from './version.js';
 import { connect } from '../db/connect.js';
+import { isStoredKey } from '../files/repository.js';
 import { ledgerOf } from '../erasure/ledger.js';
 import { LEDGER_FILE, LedgerFileError, mergeIntoLedgerFile } from '../erasure/ledger-file.js';
 
@@ -71,7 +72,8 @@ export async function createBackup(config: Config, storage: FileStorage, file: s
     progress('Copying the stored files…');
     const files = await copyStoredFiles(storage, path.join(staging, FILES_DIR), progress);
     const copied = new Set(files.map((f) => f.key));
-    const missing = snapshot.storageKeys.filter((key) => !copied.has(key));
+    // An anonymised application's résumé row names no stored file (files/repository.ts).
+    const missing = snapshot.storageKeys.filter((key) => isStoredKey(key) && !copied.has(key));
     if (missing.length) progress(`Warning: ${missing.length} file(s) named by the database were deleted during the backup and are not in it`);
 
     const manifest: Manifest = {

@@ -8,6 +8,7 @@ import type { KyselyDb } from '../db/schema.js';
 import type { FileStorage } from '../files/storage.js';
 import { notFound } from '../http/errors.js';
 import { outboxDirOf } from '../mail/mailer.js';
+import { isStoredKey, removedFileKey } from '../files/repository.js';
 import { indexedApplicationOf, unindexApplication } from '../resources/applications/search.js';
 import { nowIso } from '../time.js';
 import { purgeOutbox } from './outbox.js';
@@ -62,7 +63,7 @@ async function lockedRow(trx: KyselyDb, engine: Engine, kind: ErasableKind, id: 
 
 async function resumeKey(trx: KyselyDb, fileId: unknown): Promise<string | null> {
   const file = await trx.selectFrom('files').select('storage_key').where('id', '=', Number(fileId)).executeTakeFirst();
-  return file?.storage_key ? file.storage_key : null;
+  return isStoredKey(file?.storage_key) ? file.storage_key : null;
 }
 
 /** Deletes the record and what is kept beside it; undefined when there is no such record. */
@@ -83,7 +84,7 @@ export async function eraseRows(trx: KyselyDb, engine: Engine, kind: ErasableKin
 
 /**
  * Replaces the record's personal fields (name, e-mail, phone, free text, sender's address; for an
- * application also the résumé, whose file row stays with an empty key) and the notes of its status
+ * application also the résumé, whose file row stays with a key naming no file) and the notes of its status
  * moves; undefined when there is no such record. An anonymised record is left as it is.
  */
 export async function anonymiseRows(trx: KyselyDb, engine: Engine, kind: ErasableKind, id: number): Promise<Erased | undefined> {
@@ -97,7 +98,7 @@ export async function anonymiseRows(trx: KyselyDb, engine: Engine, kind: Erasabl
     erased.storageKey = await resumeKey(trx, row.resume_file_id);
     await unindexApplication(trx, indexedApplicationOf(row));
     await trx.updateTable('job_applications').set({ ...personal, cover_letter: '' }).where('id', '=', id).execute();
-    await trx.updateTable('files').set({ name: '', size: 0, storage_key: '' }).where('id', '=', Number(row.resume_file_id)).execute();
+    await trx.updateTable('files').set({ name: '', size: 0, storage_key: removedFileKey(Number(row.resume_file_id)) }).where('id', '=', Number(row.resume_file_id)).execute();
   } else {
     const text = { ...personal, company: '', message: '' };
     const extra = kind === 'ContactInfo' ? { subject: '' } : { region: '' };

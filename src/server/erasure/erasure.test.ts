@@ -129,6 +129,20 @@ describe.each(testEngines())('erasure and anonymisation on %s', (engine) => {
     expect((await t.call('POST', '/api/JobApplication/999999/Anonymise', undefined, hr)).statusCode).toBe(404);
   });
 
+  it('anonymises one application after another: each résumé row keeps a key of its own that names no file', async () => {
+    const first = await apply();
+    const second = await apply();
+    for (const person of [first, second]) {
+      const res = await t.call('POST', `/api/JobApplication/${person.id}/Anonymise`, undefined, hr);
+      expect(res.json(), res.body).toMatchObject({ isSuccess: true });
+      expect((await t.call('GET', `/api/File/Download/${person.fileId}`, undefined, hr)).statusCode).toBe(404);
+    }
+    const keys = await db().selectFrom('files').select('storage_key').where('id', 'in', [first.fileId, second.fileId]).execute();
+    expect(new Set(keys.map((k) => k.storage_key)).size).toBe(2);
+    // Erasing an anonymised application removes no stored file by its placeholder key.
+    expect((await t.call('DELETE', `/api/JobApplication/${first.id}`, undefined, hr)).statusCode).toBe(200);
+  });
+
   it.each([
     ['ContactInfo', 'contact_infos', { name: '李雷', email: 'li.lei@example.com', message: '请回电 13800000000', subject: '合作' }],
     ['JoinUs', 'join_us', { name: '韩梅梅', phone: '13700000000', email: 'han@example.com', message: '想做代理', region: '华东' }],

@@ -8,7 +8,7 @@ import { route } from '../http/route-spec.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { MEDIA_UPLOAD_MODULES } from '../media/access.js';
 import { storeImage } from '../media/upload.js';
-import { applicationIdOfResume, findFile } from './repository.js';
+import { applicationIdOfResume, findFile, isStoredKey } from './repository.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 
 export const downloadUrlOf = (id: number) => `/api/File/Download/${id}`;
@@ -65,8 +65,8 @@ export const fileRoutes: RouteSpec[] = [
     handler: async ({ request, reply, params }) => {
       const ctx = request.server.ctx;
       const row = await findFile(ctx.db.kysely, params.id);
-      // An empty key is the résumé of an anonymised application: its file is gone (erasure/erase.ts).
-      if (!row || row.storage_key === '') throw notFound('File');
+      // The résumé of an anonymised application: its file is gone (erasure/erase.ts).
+      if (!row || !isStoredKey(row.storage_key)) throw notFound('File');
       if (row.kind !== 'image') {
         const user = await currentUser(request);
         if (!user) throw new AppError(ErrorCode.unauthenticated, 'Please sign in');

@@ -36,7 +36,11 @@ describe.each(testEngines())('the privacy notice version in the public forms on 
       });
     const stale = await post('0');
     expect(stale.statusCode).toBe(409);
-    expect(stale.body).toMatch(/privacy notice has changed/);
+    // In the visitor's language, with what they typed, under the current version, ready to send again.
+    expect(stale.body).toContain('The privacy notice changed while you were filling in this form');
+    expect(stale.body).not.toContain('隐私声明');
+    expect(stale.body).toContain('value="li.lei@example.com"');
+    expect(versionIn(stale.body)).toBe('1');
     expect(await t.app.ctx.db.kysely.selectFrom('contact_infos').select('id').execute()).toHaveLength(0);
     const sent = await post('1');
     expect(sent.statusCode).toBe(200);

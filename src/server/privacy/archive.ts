@@ -11,6 +11,7 @@ import type { ResourceDef } from '../crud/definition.js';
 import { findRow } from '../crud/operations.js';
 import { historyOf } from '../crud/status-history.js';
 import { matchingIds, resumeFileOf } from './repository.js';
+import { isStoredKey } from '../files/repository.js';
 
 /**
  * The archive of everything held about one person (docs/decisions/0044): `records.json` (each record
@@ -80,7 +81,7 @@ export async function buildSubjectArchive(
 /** Copies one application's résumé into the folder; answers its path in the archive, or null when its file is gone. */
 async function copyResume(ctx: AppContext, applicationId: number, staging: string, entries: string[]): Promise<string | null> {
   const file = await resumeFileOf(ctx.db.kysely, applicationId);
-  if (!file) return null;
+  if (!file || !isStoredKey(file.storage_key)) return null;
   const entry = `${RESUMES_DIR}/${applicationId}-${entryName(file.name)}`;
   await fs.promises.mkdir(path.join(staging, RESUMES_DIR), { recursive: true });
   try {
