@@ -120,6 +120,16 @@ export async function acknowledge(ctx: AppContext, address: string, locale: Loca
 }
 
 /**
+ * Forgets acknowledgements older than the day they hold back: past it, a row limits nothing and
+ * would only keep, for no purpose, a trace that someone wrote. The daily retention run calls it.
+ */
+export async function purgeAcknowledgements(ctx: AppContext, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ACK_GAP_MS).toISOString();
+  const result = await ctx.db.kysely.deleteFrom('acknowledgements').where('sent_at', '<=', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * The digest timer of one instance: ticks every minute (or the interval, when shorter), unref'd,
  * stopped on close. Which instance sends is decided by the mark, not by the timer.
  */

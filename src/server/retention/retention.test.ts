@@ -111,8 +111,16 @@ describe.each(testEngines())('retention, consent and form notifications on %s', 
       const shorter = await countDue(db(), { ...values, ContactInfo: { days: 200, action: 'delete' } }, NOW);
       expect(shorter.ContactInfo).toBe(2);
 
+      // Acknowledgements: one sent two days ago limits nothing any more, one sent an hour ago still does.
+      await db().deleteFrom('acknowledgements').execute();
+      await db().insertInto('acknowledgements').values([
+        { address_sha256: emailDigest('old.ack@example.com')!, sent_at: daysBefore(2) },
+        { address_sha256: emailDigest('new.ack@example.com')!, sent_at: new Date(NOW.getTime() - 3_600_000).toISOString() },
+      ]).execute();
+
       const run = await runRetention(t.app.ctx, NOW);
       expect(run).toEqual({ status: 'ran', removed: { JobApplication: 2, ContactInfo: 1, JoinUs: 0 } });
+      expect((await db().selectFrom('acknowledgements').select('address_sha256').execute()).map((r) => r.address_sha256)).toEqual([emailDigest('new.ack@example.com')]);
       const left = (await db().selectFrom('job_applications').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
       expect(left.sort()).toEqual([oldMovedRecently, recent].sort());
       expect(await db().selectFrom('contact_infos').select('id').where('id', 'in', [oldMessage, youngMessage]).execute()).toEqual([{ id: youngMessage }]);

@@ -4,6 +4,7 @@ import { RETENTION_KINDS } from '../../shared/schemas/retention.js';
 import type { RetentionCounts } from '../../shared/schemas/retention.js';
 import type { AuditActor } from '../audit/record.js';
 import type { AppContext } from '../context.js';
+import { purgeAcknowledgements } from '../notifications/notify.js';
 import { anonymiseApplication, anonymiseInquiry, eraseApplication, eraseInquiry } from '../erasure/erase.js';
 import { AppError } from '../http/errors.js';
 import { claimDay, countDue, dueRecords, readRetention } from './repository.js';
@@ -43,6 +44,7 @@ async function applyRetention(ctx: AppContext, now: Date): Promise<RetentionCoun
       if (due.length < BATCH) break;
     }
   }
+  await purgeAcknowledgements(ctx, now);
   return removed;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { mailNames } from '../../erasure/outbox.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, docSample, docxSample, multipart, samples, testEngines } from '../../testing/harness.js';
 import type { TestApp } from '../../testing/harness.js';
@@ -165,13 +166,18 @@ describe.each(testEngines())('job applications on %s', (engine) => {
   it('tells HR and confirms to the applicant by mail', async () => {
     const outbox = path.join(t.dataDir, 'outbox');
     const before = filesIn(outbox).length;
-    const res = await apply(fields({ email: 'mail.check@example.com' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.7.0.1');
+    const res = await apply(fields({ email: 'mail.check@example.com', name: '随便写的话 Words of a stranger' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.7.0.1');
     expect(res.statusCode).toBe(200);
     // Without SMTP_URL both messages are in the outbox by the time the applicant gets the answer.
     const mails = fs.readdirSync(outbox).slice(before).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => /^To: hr@portico\.local/m.test(m))).toBe(true);
-    expect(mails.some((m) => /^To: mail\.check@example\.com/m.test(m))).toBe(true);
+    const toApplicant = mails.find((m) => /^To: mail\.check@example\.com/m.test(m));
+    expect(toApplicant).toBeDefined();
+    // The confirmation carries nothing the visitor typed: an address typed by someone else gets no words of theirs.
+    expect(mailNames(toApplicant!, ['Words of a stranger'])).toBe(false);
+    expect(mailNames(toApplicant!, ['随便写的话'])).toBe(false);
+    expect(mailNames(toApplicant!, ['We have received your résumé'])).toBe(true);
   });
 
   it('moves through the pipeline with notes kept as history, and filters by status', async () => {

@@ -68,15 +68,20 @@ async function notify(ctx: AppContext, application: JobApplication, input: JobAp
       `Review it in the back-office: ${link}`,
     ].join('\n'),
   });
+  // Nothing the visitor typed goes back out: anyone can type a stranger's address into the form, and
+  // the mail must not carry words of their choosing to that stranger (the same rule as the contact
+  // and join-us acknowledgements, docs/decisions/0045). The job's title is the company's own text.
   const toApplicant = ctx.mailer.send({
     to: input.email,
     subject: `我们已收到您的申请 We have received your application: ${application.jobTitle}`,
     text: [
-      `${input.name}，您好：`,
+      '您好：',
       `感谢您申请「${application.jobTitle}」职位。我们已收到您的简历，会尽快与您联系。`,
+      '如果您没有提交过申请，请忽略此邮件。',
       '',
-      `Dear ${input.name},`,
+      'Hello,',
       `Thank you for applying for "${application.jobTitle}". We have received your résumé and will be in touch soon.`,
+      'If you did not apply, please ignore this message.',
     ].join('\n'),
   });
   await Promise.all([toHr, toApplicant]);
