@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -296,6 +297,49 @@ describe.each(testEngines())('backup and restore on %s', (engine) => {
     fs.writeFileSync(archive, '');
     await expect(createBackup(t.app.ctx.config, t.app.ctx.storage, archive)).rejects.toThrow(/already exists: choose another file name/);
     await expect(createBackup(t.app.ctx.config, t.app.ctx.storage, path.join(work, 'no', 'such', 'folder', 'b.tar.gz'))).rejects.toThrow(/^Cannot write to .*: no such file or directory$/);
+  });
+
+  it.runIf(engine === 'postgres')('says in one line to install the PostgreSQL client when pg_dump is missing, and writes nothing', async () => {
+    const archive = path.join(work, 'without-pg-dump.tar.gz');
+    const path0 = process.env.PATH;
+    // pg_dump is looked up on the PATH its process is given: an empty folder holds none.
+    process.env.PATH = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-empty-path-'));
+    try {
+      await expect(createBackup(t.app.ctx.config, t.app.ctx.storage, archive)).rejects.toThrow(
+        /^pg_dump was not found on the PATH: install PostgreSQL's client tools .*apt-get install postgresql-client$/,
+      );
+    } finally {
+      fs.rmSync(process.env.PATH, { recursive: true, force: true });
+      process.env.PATH = path0;
+    }
+    expect(fs.existsSync(archive)).toBe(false);
+    expect(fs.readdirSync(work).filter((name) => name.startsWith('.portico-backup-') || name.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('runs as `npm run backup` and `npm run restore` do: one line per step, one line on failure, exit codes 0 and 1', async () => {
+    const cli = path.join(process.cwd(), 'src', 'server', 'backup', 'cli.ts');
+    const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+    const { database, dataDir } = t.app.ctx.config;
+    const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.kind === 'postgres' ? database.url : '', LOG_LEVEL: 'silent', INIT_CWD: work };
+    const run = (...args: string[]) => spawnSync(tsx, [cli, ...args], { env, encoding: 'utf8', timeout: 120_000 });
+
+    const written = run('backup', 'from-cli.tar.gz');
+    expect(written.status, written.stderr).toBe(0);
+    expect(written.stdout).toMatch(/^Backup written: .*from-cli\.tar\.gz \(/m);
+    expect(fs.existsSync(path.join(work, 'from-cli.tar.gz'))).toBe(true);
+
+    const again = run('backup', 'from-cli.tar.gz');
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(again.stderr).toMatch(/already exists: choose another file name/);
+
+    const usage = run('restore');
+    expect(usage.status).toBe(1);
+    expect(usage.stderr).toMatch(/^The backup file is missing\. Usage: npm run restore -- <file\.tar\.gz> \[--force\]/);
+    // The running installation is not empty: a restore without --force refuses, in one line.
+    const refused = run('restore', 'from-cli.tar.gz');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^The target is not empty: /);
   });
 
   it('backs up the files of an S3 bucket and restores them into another, refusing one that holds files', async () => {
