@@ -188,6 +188,9 @@ describe.each(testEngines())('erasure and anonymisation on %s', (engine) => {
     const job = (await t.call('POST', '/api/Job', { title: '归档职位', categoryId, description: '<p>x</p>', status: 'open' }, admin)).json().data.id as number;
     const person = await apply(job);
     expect((await t.call('GET', `/api/Job/${job}`)).statusCode).toBe(200);
+    const publicCount = async () =>
+      ((await t.call('POST', '/api/JobCategory/Query', { pageSize: 100 })).json().data.items as { id: number; itemCount: number }[]).find((c) => c.id === categoryId)?.itemCount;
+    const openBefore = await publicCount();
 
     const refused = await t.call('DELETE', `/api/Job/${job}`, undefined, admin);
     expect(refused.statusCode).toBe(409);
@@ -202,6 +205,8 @@ describe.each(testEngines())('erasure and anonymisation on %s', (engine) => {
     expect(publicList).not.toContain(job);
     expect(publicList).toContain(jobId);
     expect((await t.call('POST', '/api/Job/Latest')).json().data.map((j: { id: number }) => j.id)).not.toContain(job);
+    // The category's public count leaves it out too (the sitemap reads the same scope, openJobsScope).
+    expect(await publicCount()).toBe(openBefore! - 1);
     const again = multipart({ jobId: String(job), name: 'x', phone: '13900000000', email: 'x@example.com', consent: 'true' }, { resume: { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf } });
     expect((await t.app.inject({ method: 'POST', url: '/api/JobApplication', payload: again.payload, headers: again.headers, remoteAddress: '10.8.0.1' })).statusCode).toBe(404);
 

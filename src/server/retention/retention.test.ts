@@ -5,6 +5,7 @@ import { buildUser, createTestApp, multipart, samples, testEngines } from '../te
 import type { TestApp } from '../testing/harness.js';
 import { runRetention } from './run.js';
 import { acknowledge, sendDigests } from '../notifications/notify.js';
+import { mailNames } from '../erasure/outbox.js';
 import { emailDigest } from '../erasure/erase.js';
 
 const DAY = 86_400_000;
@@ -251,6 +252,34 @@ describe.each(testEngines())('retention, consent and form notifications on %s', 
       expect(JSON.stringify(rows)).not.toMatch(/example\.com/i);
       // A day later, once more.
       expect(await acknowledge(t.app.ctx, address, 'zh-CN', new Date(Date.now() + 86_400_000 + 1000))).toBe(true);
+    });
+
+    it('sends the join-us digest to staff of its module, and acknowledges a join-us sender in Chinese', async () => {
+      const partner = await buildUser(t, admin, ['service']);
+      await db().updateTable('users').set({ email: 'partner.staff@example.com' }).where('id', '=', partner.id).execute();
+      await db().deleteFrom('notification_marks').where('key', '=', 'digest:joinus').execute();
+      const from = new Date(Date.now() + 60_000);
+      await db().insertInto('notification_marks').values({ key: 'digest:joinus', covered_to: from.toISOString(), sent_at: '2000-01-01T00:00:00.000Z' }).execute();
+      const before = mails().length;
+      const join = await t.app.inject({
+        method: 'POST',
+        url: '/api/JoinUs',
+        payload: { name: '加盟商', phone: '13900001111', email: 'Join.Partner@Example.com', message: '想加盟 VISITOR-FREE-TEXT' },
+        headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+        remoteAddress: '10.34.0.1',
+      });
+      expect(join.statusCode, join.body).toBe(200);
+      await db().updateTable('join_us').set({ created_at: new Date(from.getTime() + 1000).toISOString() }).where('id', '=', join.json().data.id as number).execute();
+      const ack = mails().slice(before).filter((m) => mailNames(m, ['join.partner@example.com']));
+      expect(ack).toHaveLength(1);
+      expect(mailNames(ack[0], ['我们已收到您通过'])).toBe(true);
+      expect(mailNames(ack[0], ['VISITOR-FREE-TEXT', '想加盟', '加盟商'])).toBe(false);
+
+      const digest = await sendDigests(t.app.ctx, new Date(from.getTime() + 120_000));
+      expect(digest.JoinUs?.records).toBe(1);
+      const toPartner = mails().slice(before).filter((m) => mailNames(m, ['partner.staff@example.com']));
+      expect(toPartner).toHaveLength(1);
+      expect(mailNames(toPartner[0], ['VISITOR-FREE-TEXT', '加盟商', 'join.partner@example.com'])).toBe(false);
     });
 
     it('drops a honeypot submission silently: success answered, nothing stored, nothing sent', async () => {
