@@ -48,6 +48,7 @@ import { BackupSchedule } from './backup/schedule.js';
 import { retentionRoutes } from './retention/routes.js';
 import { RetentionSchedule } from './retention/run.js';
 import { privacyNoticeRoutes } from './privacy-notice/routes.js';
+import { overviewRoutes } from './overview/routes.js';
 import { DigestSchedule } from './notifications/notify.js';
 import { loggerOptions } from './http/log-options.js';
 
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...dataSubjectRoutes,
     ...retentionRoutes,
     ...privacyNoticeRoutes,
+    ...overviewRoutes,
   ], { checkResponses: options.checkResponses });
   registerApiDocs(app);
   if (options.web ?? true) await mountWebApp(app, config);
