@@ -23,7 +23,7 @@ const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: tru
 
 function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   let erased = false;
-  const fetchMock = vi.fn(async (url: string, _init: RequestInit) => {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     if (url.endsWith('/DataSubject/Export')) {
       return new Response(new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0]), { status: 200, headers: { 'content-type': 'application/gzip', 'content-disposition': 'attachment; filename="data-subject-20261120-083000.tar.gz"' } });
     }
@@ -31,6 +31,8 @@ function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
       erased = true;
       return envelope({ erased: { JobApplication: 1, ContactInfo: 1, JoinUs: 2 } });
     }
+    // As the server routes it: a record is read with GET; a POST there is a status move, refused without a body.
+    if (url.endsWith('/ContactInfo/3') && init.method !== 'GET') return new Response(JSON.stringify({ isSuccess: false, errorCode: 40000, message: 'Invalid request', data: null }), { status: 400 });
     if (url.endsWith('/ContactInfo/3')) return envelope({ id: 3, name: 'Zhang San', email: 'zhang.san@example.com', phone: '', subject: 'A question', message: 'Hello there', createdAt: AT });
     const items = erased ? [] : FOUND;
     return envelope({ items, meta: { page: 1, pageSize: 100, total: items.length }, counts: erased ? { JobApplication: 0, ContactInfo: 0, JoinUs: 0 } : { JobApplication: 1, ContactInfo: 1, JoinUs: 2 } });

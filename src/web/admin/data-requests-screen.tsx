@@ -77,7 +77,7 @@ async function downloadArchive(subject: Subject, onProgress: (bytes: number) => 
 /** A contact message or join-us entry in full, read where it is kept. */
 function RecordDrawer({ match, onClose }: { match: DataSubjectMatch; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const read = useQuery({ queryKey: [match.entity, match.id], queryFn: () => api<Record<string, unknown>>(`/api/${match.entity}/${match.id}`), retry: false });
+  const read = useQuery({ queryKey: [match.entity, match.id], queryFn: () => api<Record<string, unknown>>(`/api/${match.entity}/${match.id}`, { method: 'GET' }), retry: false });
   const record = read.data;
   const error = read.error ? errorText(read.error, t) : null;
   const shown = ['name', 'company', 'email', 'phone', 'subject', 'region', 'cooperationType', 'message', 'note', 'createdAt'];

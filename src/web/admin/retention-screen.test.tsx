@@ -42,7 +42,7 @@ function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
     </MemoryRouter>,
   );
   const calls = () =>
-    fetchMock.mock.calls.map(([url, init]) => ({ url, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as Record<string, unknown>) }));
+    fetchMock.mock.calls.map(([url, init]) => ({ url, method: init?.method, body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as Record<string, unknown>) }));
   return { calls };
 }
 
@@ -59,6 +59,8 @@ describe('retention screen', () => {
   it('shows the saved periods, previews exactly the values on screen, and only then saves them', async () => {
     const { calls } = show();
     await waitFor(() => expect(daysOf('Job applications').value).toBe('180'));
+    // Read as the server serves it: GET /api/Retention (a POST there is no call at all).
+    expect(calls().find((c) => c.url.endsWith('/api/Retention'))?.method).toBe('GET');
     expect(screen.getByText('Last run: 2026-11-24')).toBeTruthy();
     expect(saveButton().hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('Preview before saving.')).toBeTruthy();

@@ -30,7 +30,7 @@ export function RetentionScreen() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RetentionValues>();
   const [previewed, setPreviewed] = useState<{ values: string; page: number } | null>(null);
-  const settings = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<RetentionSettings>('/api/Retention') });
+  const settings = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<RetentionSettings>('/api/Retention', { method: 'GET' }) });
 
   useEffect(() => {
     if (settings.data) form.setFieldsValue(valuesOf(settings.data));
