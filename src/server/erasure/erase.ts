@@ -13,7 +13,7 @@ import { indexedApplicationOf, unindexApplication } from '../resources/applicati
 import { nowIso } from '../time.js';
 import { purgeOutbox } from './outbox.js';
 import { appendLedgerFile } from './ledger-file.js';
-import type { LedgerEntry } from './ledger.js';
+import type { LedgerEntry } from './ledger-file.js';
 
 /**
  * Erasing and anonymising applicants' data (docs/decisions/0043). An erasure deletes a record with

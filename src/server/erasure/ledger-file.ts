@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { LedgerEntry } from './ledger.js';
+import type { ErasureLedgerTable } from '../db/schema.js';
 
 /**
  * The erasure ledger's copy outside the database (docs/decisions/0043): a file of JSON lines beside
@@ -14,6 +14,9 @@ import type { LedgerEntry } from './ledger.js';
  * writes the database's whole ledger into the folder it writes to (so an erasure made on an
  * instance without the folder reaches it with the next backup).
  */
+
+/** One entry of the ledger, in the database and in the file alike: the table's columns but its id. */
+export type LedgerEntry = Omit<ErasureLedgerTable, 'id'>;
 
 export const LEDGER_FILE = 'erasure-ledger.jsonl';
 

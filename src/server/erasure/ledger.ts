@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { ErasureLedgerTable } from '../db/schema.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { FileStorage } from '../files/storage.js';
 import { mergeEntries, sameEntry } from './ledger-file.js';
+import type { LedgerEntry } from './ledger-file.js';
 import { anonymiseRows, emailDigest, eraseRows, isErasableKind, removeStored } from './erase.js';
 
 /**
@@ -14,7 +14,7 @@ import { anonymiseRows, emailDigest, eraseRows, isErasableKind, removeStored } f
  * data was erased after it was made.
  */
 
-export type LedgerEntry = Omit<ErasureLedgerTable, 'id'>;
+export type { LedgerEntry } from './ledger-file.js';
 
 async function hasLedger(db: Db): Promise<boolean> {
   try {
