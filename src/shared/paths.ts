@@ -52,6 +52,8 @@ export const ADMIN_PATHS = {
   sitePagePreview: '/SiteManagement/pages/preview',
   media: '/SiteManagement/media',
   auditLog: '/AuditLog',
+  /** New items at a glance, for staff of applications, contact or join-us (docs/decisions/0051). */
+  overview: '/Overview',
   privacy: '/PrivacyManagement',
   /** Data subject requests: one person's records found, exported, erased (docs/decisions/0044). */
   dataRequests: '/PrivacyManagement/data-requests',
@@ -73,6 +75,7 @@ export const ADMIN_ROOTS = [
   ADMIN_PATHS.site,
   ADMIN_PATHS.auditLog,
   ADMIN_PATHS.privacy,
+  ADMIN_PATHS.overview,
   ADMIN_PATHS.account,
 ] as const;
 

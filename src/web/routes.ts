@@ -72,6 +72,7 @@ export default [
       route(at(ADMIN_PATHS.dataRequests), 'routes/admin/privacy/data-requests.tsx'),
       route(at(ADMIN_PATHS.retention), 'routes/admin/privacy/retention.tsx'),
       route(at(ADMIN_PATHS.account), 'routes/admin/account/index.tsx'),
+      route(at(ADMIN_PATHS.overview), 'routes/admin/overview.tsx'),
     ]),
   ]),
 

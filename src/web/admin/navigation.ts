@@ -52,6 +52,8 @@ function screenCrumb(pathname: string, search: string): Crumb[] {
  */
 export function breadcrumbOf(modules: readonly UserModule[], pathname: string, search = ''): Crumb[] {
   const lower = pathname.toLowerCase();
+  // The overview stands above the modules, as My account does.
+  if (lower === ADMIN_PATHS.overview.toLowerCase()) return [{ key: 'overview', name: 'Overview', path: ADMIN_PATHS.overview, titleKey: 'overview.title' }];
   const walk = (menus: readonly Menu[], trail: Crumb[]): Crumb[] | null => {
     for (const menu of menus) {
       const here = [...trail, { key: menu.key, name: menu.name, path: menu.path }];

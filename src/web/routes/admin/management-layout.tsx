@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Breadcrumb, Button, ConfigProvider, Layout, Menu, Result } from 'antd';
-import { AuditOutlined, ContactsOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, SafetyOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { App as AntApp, Badge, Breadcrumb, Button, ConfigProvider, Layout, Menu, Result } from 'antd';
+import { AuditOutlined, ContactsOutlined, DashboardOutlined, GlobalOutlined, MessageOutlined, ReadOutlined, SafetyOutlined, ShopOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
 import dayjs from 'dayjs';
@@ -16,7 +16,9 @@ import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
 import type { Crumb } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
 import { FirstRunChecklist } from '../../admin/first-run-checklist.js';
+import { GLANCE_MENUS, seesGlance, useGlanceCounts } from '../../admin/glance.js';
 import { useReducedMotion } from '../../admin/use-reduced-motion.js';
+import { adminTheme } from '../../admin/theme.js';
 import { useLocale } from '../../i18n/use-locale.js';
 import '../../admin/admin.css';
 
@@ -38,6 +40,44 @@ const unwrap = <T,>(module: T | { default: T }): T => ((module as { default?: T 
 const zhCN = unwrap(zhCNModule);
 const enUS = unwrap(enUSModule);
 
+/**
+ * The menu, from the user's modules: the overview first for staff of a module it counts, and a badge
+ * of new items on the applications, contact and join-us lists (docs/decisions/0051). Inside the
+ * frame's query client, whose cache tells it when those lists change.
+ */
+function MainMenu({ selected, glance }: { selected: string | undefined; glance: boolean }) {
+  const { user } = useSession();
+  const { t } = useTranslation('admin');
+  const counts = useGlanceCounts(glance, useLocation().pathname);
+  const labelOf = (key: string, path: string) => {
+    const kind = GLANCE_MENUS[key];
+    const count = kind ? (counts?.[kind] ?? 0) : 0;
+    return (
+      <Link to={path} className="admin-menu-link">
+        <span>{t(`menus.${key}`)}</span>
+        {count > 0 && <Badge count={count} overflowCount={99} size="small" title={t('overview.badge', { count })} aria-label={t('overview.badge', { count })} />}
+      </Link>
+    );
+  };
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      selectedKeys={selected ? [selected] : []}
+      defaultOpenKeys={user.modules.map((m) => m.key)}
+      items={[
+        ...(glance ? [{ key: 'overview', icon: <DashboardOutlined />, label: <Link to={ADMIN_PATHS.overview}>{t('overview.menu')}</Link> }] : []),
+        ...user.modules.map((m) => ({
+          key: m.key,
+          icon: MODULE_ICONS[m.key],
+          label: t(`modules.${m.key}`),
+          children: m.menus.map((menu) => ({ key: menu.key, label: labelOf(menu.key, menu.path) })),
+        })),
+      ]}
+    />
+  );
+}
+
 /** The back-office frame: menu from the user's modules, breadcrumbs, and the user's own actions. */
 export default function ManagementLayout() {
   const { user } = useSession();
@@ -50,9 +90,11 @@ export default function ManagementLayout() {
   const reducedMotion = useReducedMotion();
 
   const module = moduleOfPath(location.pathname);
-  // My account is every signed-in user's, whatever their modules.
-  const allowed = location.pathname === ADMIN_PATHS.account || (module !== null && user.modules.some((m) => m.key === module));
-  const selected = user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
+  const glance = seesGlance(user.modules);
+  const atOverview = location.pathname.toLowerCase() === ADMIN_PATHS.overview.toLowerCase();
+  // My account is every signed-in user's, whatever their modules; the overview, staff of any module it counts.
+  const allowed = location.pathname === ADMIN_PATHS.account || (atOverview && glance) || (module !== null && user.modules.some((m) => m.key === module));
+  const selected = atOverview ? 'overview' : user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
   const crumbs = breadcrumbOf(user.modules, location.pathname, location.search);
   const crumbName = (c: Crumb) => t(c.titleKey ?? (c.path ? `menus.${c.key}` : `modules.${c.key}`));
   // The tab says where the user is, then the brand (DESIGN: "page title - Portico").
@@ -64,24 +106,13 @@ export default function ManagementLayout() {
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
 
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad', motion: !reducedMotion } }}>
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={adminTheme(reducedMotion)}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Layout className="admin-shell">
             <Layout.Sider breakpoint="lg" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220}>
               <div className="admin-brand">{collapsed ? 'P' : 'Portico'}</div>
-              <Menu
-                theme="dark"
-                mode="inline"
-                selectedKeys={selected ? [selected] : []}
-                defaultOpenKeys={user.modules.map((m) => m.key)}
-                items={user.modules.map((m) => ({
-                  key: m.key,
-                  icon: MODULE_ICONS[m.key],
-                  label: t(`modules.${m.key}`),
-                  children: m.menus.map((menu) => ({ key: menu.key, label: <Link to={menu.path}>{t(`menus.${menu.key}`)}</Link> })),
-                }))}
-              />
+              <MainMenu selected={selected} glance={glance} />
             </Layout.Sider>
             <Layout>
               <Layout.Header className="admin-header">
