@@ -194,6 +194,8 @@ export interface SiteSettingsTable {
   id: number;
   settings: string;
   updated_at: string | null;
+  /** Who saved them last (migration 0021). */
+  updated_by: string | null;
 }
 
 /** An editable page under its key, each version a JSON document (migration 0011). */
