@@ -133,6 +133,11 @@ export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {
   /** The API path segment: `News`. */
   name: string;
   present(row: RowValues): Out;
+  /**
+   * A record as a visitor is answered it: without its entity's staff-only fields (typed as the
+   * record, since it is only ever serialized; its answer's schema is the entity's `publicRecord`).
+   */
+  presentPublic(row: RowValues): Out;
   filters: Readonly<Record<string, FilterColumn>>;
   sortColumns: Readonly<Record<string, string>>;
   keywordColumns: readonly string[];
@@ -152,10 +157,13 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
       return [name, { column: column(field), op: spec.op, toColumn }];
     }),
   );
+  const present = config.present ?? presenterOf<Out>(entity.record);
+  const staffOnly = entity.staffOnly;
   return {
     ...config,
     name: entity.name,
-    present: config.present ?? presenterOf<Out>(entity.record),
+    present,
+    presentPublic: staffOnly.length ? (row) => withoutFields(present(row), staffOnly) : present,
     filters,
     sortColumns: Object.fromEntries(entity.sort.map((field) => [field, column(field)])),
     keywordColumns: entity.search.map(column),
@@ -166,4 +174,11 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
         .map(([field]) => column(field)),
     ),
   };
+}
+
+/** A copy of `record` without `fields`. */
+function withoutFields<T>(record: T, fields: readonly string[]): T {
+  const kept = { ...(record as Record<string, unknown>) };
+  for (const field of fields) delete kept[field];
+  return kept as T;
 }

@@ -30,7 +30,7 @@ export async function findRow(
 export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number, publicView = false, db?: KyselyDb): Promise<Out> {
   const row = await findRow(ctx, def, id, publicView, db);
   if (!row) throw notFound(def.label);
-  return def.present(row);
+  return publicView ? def.presentPublic(row) : def.present(row);
 }
 
 function changed(ctx: AppContext, def: ResourceDef<unknown>) {
