@@ -1,6 +1,6 @@
 import type { Expression, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import { columnOf, fieldKindOf, isNullable } from '../../shared/entity.js';
+import { EDITOR_FIELD, columnOf, fieldKindOf, isNullable } from '../../shared/entity.js';
 import type { EntityDef, FilterOp } from '../../shared/entity.js';
 import type { ModuleKey } from '../../shared/modules.js';
 import type { AppContext } from '../context.js';
@@ -138,6 +138,8 @@ export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {
    * record, since it is only ever serialized; its answer's schema is the entity's `publicRecord`).
    */
   presentPublic(row: RowValues): Out;
+  /** Whether every save writes who saved (the entity's record has `updatedBy`, docs/decisions/0037). */
+  keepsEditor: boolean;
   filters: Readonly<Record<string, FilterColumn>>;
   sortColumns: Readonly<Record<string, string>>;
   keywordColumns: readonly string[];
@@ -164,6 +166,7 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
     name: entity.name,
     present,
     presentPublic: staffOnly.length ? (row) => withoutFields(present(row), staffOnly) : present,
+    keepsEditor: EDITOR_FIELD in entity.record.shape,
     filters,
     sortColumns: Object.fromEntries(entity.sort.map((field) => [field, column(field)])),
     keywordColumns: entity.search.map(column),

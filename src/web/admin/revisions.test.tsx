@@ -27,6 +27,7 @@ const news = (fields: Partial<News> = {}): News => ({
   locale: 'en-US',
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-02T00:00:00.000Z',
+  updatedBy: null,
   ...fields,
 });
 
