@@ -67,6 +67,18 @@ function renderWithClient(node: React.ReactNode, locale: 'en-US' | 'zh-CN' = 'en
   );
 }
 
+/** An editor at its address (`entry`), routed as the back-office routes it (`routePath`). */
+function renderEditor(entry: string, routePath: string, editor: React.ReactNode, locale: 'en-US' | 'zh-CN' = 'en-US') {
+  renderWithClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path={routePath} element={editor} />
+      </Routes>
+    </MemoryRouter>,
+    locale,
+  );
+}
+
 describe('the version history dialog', () => {
   beforeAll(stubMatchMedia);
   afterEach(() => {
@@ -129,14 +141,7 @@ describe('the news editor when someone else saved first', () => {
     stubApi(calls, (url) =>
       url.endsWith('/api/News/Update') ? refused(409, 40009, 'News item was changed by someone else since it was opened', { reason: 'stale' }) : null,
     );
-    renderWithClient(
-      <MemoryRouter initialEntries={[newsEditPath(5)]}>
-        <Routes>
-          <Route path={ADMIN_PATHS.newsEdit} element={<NewsModify />} />
-        </Routes>
-      </MemoryRouter>,
-      locale,
-    );
+    renderEditor(newsEditPath(5), ADMIN_PATHS.newsEdit, <NewsModify />, locale);
   }
 
   it('sends the version it was based on, and on 409 keeps the user\'s text to copy, with their version to see', async () => {
@@ -246,14 +251,7 @@ describe('the conflict notice names whoever saved first', () => {
   for (const locale of ['en-US', 'zh-CN'] as const) {
     it(`names them in the job editor (${locale})`, async () => {
       stubConflict('/api/Job/3', '/api/Job/Update', job(), job({ title: 'Senior harbour pilot', updatedAt: '2026-11-02T00:00:00.000Z', updatedBy: OTHER_EDITOR }));
-      renderWithClient(
-        <MemoryRouter initialEntries={[jobEditPath(3)]}>
-          <Routes>
-            <Route path={ADMIN_PATHS.jobEdit} element={<JobEdit />} />
-          </Routes>
-        </MemoryRouter>,
-        locale,
-      );
+      renderEditor(jobEditPath(3), ADMIN_PATHS.jobEdit, <JobEdit />, locale);
       fireEvent.change(await screen.findByDisplayValue('Harbour pilot'), { target: { value: 'Chief harbour pilot' } });
       await expectNamed(locale);
     });
@@ -269,13 +267,7 @@ describe('the conflict notice names whoever saved first', () => {
 
   it('names them in the news editor too', async () => {
     stubConflict('/api/News/5', '/api/News/Update', news(), news({ title: 'Harbour opened', updatedAt: '2026-11-03T00:00:00.000Z', updatedBy: OTHER_EDITOR }));
-    renderWithClient(
-      <MemoryRouter initialEntries={[newsEditPath(5)]}>
-        <Routes>
-          <Route path={ADMIN_PATHS.newsEdit} element={<NewsModify />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderEditor(newsEditPath(5), ADMIN_PATHS.newsEdit, <NewsModify />);
     fireEvent.change(await screen.findByDisplayValue('Harbour opens'), { target: { value: 'My better headline' } });
     await expectNamed('en-US');
   });
