@@ -43,6 +43,11 @@ export interface EntityOptions<
   sort: S;
   /** The fields a list's keyword is looked for in. */
   search: readonly (keyof R & string)[];
+  /**
+   * Fields answered to staff only: a visitor's read or list of a public record leaves them out. Who
+   * saved a record last (`EDITOR_FIELD`) is always among them: the public site must not learn staff names.
+   */
+  staffOnly?: readonly (keyof R & string)[];
 }
 
 export interface EntityDef<
@@ -52,14 +57,31 @@ export interface EntityDef<
 > extends EntityOptions<R, F, S> {
   /** The body of `POST {name}/Query`: paging, keyword, these filters and sort fields, nothing else. */
   query: ReturnType<typeof querySchema<FilterShape<F>, S>>;
+  /** The staff-only fields; none when the options name none. */
+  staffOnly: readonly (keyof R & string)[];
+  /** What a visitor is answered: the record without its staff-only fields. */
+  publicRecord: z.ZodObject;
 }
+
+/**
+ * Who saved a record last, by user name: a record whose schema has this field keeps it, every save
+ * writing the saving user's name (src/server/crud/operations.ts), and answers it to staff only. Null
+ * until someone saves it (content the demo seed wrote, rows older than migration 0021).
+ */
+export const EDITOR_FIELD = 'updatedBy';
+export const editorField = z.string().nullable();
 
 export function defineEntity<R extends z.ZodRawShape, F extends Record<string, FilterSpec>, S extends readonly [string, ...string[]]>(
   options: EntityOptions<R, F, S>,
 ): EntityDef<R, F, S> {
   const shape = Object.fromEntries(Object.entries(options.filters).map(([key, spec]) => [key, spec.schema])) as FilterShape<F>;
   const readable = Object.keys(options.record.shape) as [string, ...string[]];
-  return { ...options, query: querySchema(shape, options.sort, readable) };
+  const staffOnly = options.staffOnly ?? [];
+  if (EDITOR_FIELD in options.record.shape && !(staffOnly as readonly string[]).includes(EDITOR_FIELD)) {
+    throw new Error(`${options.name}: ${EDITOR_FIELD} names a member of staff, so it must be one of its staffOnly fields`);
+  }
+  const publicRecord = options.record.omit(Object.fromEntries(staffOnly.map((field) => [field, true])) as never);
+  return { ...options, staffOnly, publicRecord, query: querySchema(shape, options.sort, readable) };
 }
 
 /** camelCase field to snake_case column: `categoryId` → `category_id`. */

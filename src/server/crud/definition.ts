@@ -1,6 +1,6 @@
 import type { Expression, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import { columnOf, fieldKindOf, isNullable } from '../../shared/entity.js';
+import { EDITOR_FIELD, columnOf, fieldKindOf, isNullable } from '../../shared/entity.js';
 import type { EntityDef, FilterOp } from '../../shared/entity.js';
 import type { ModuleKey } from '../../shared/modules.js';
 import type { AppContext } from '../context.js';
@@ -133,6 +133,13 @@ export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {
   /** The API path segment: `News`. */
   name: string;
   present(row: RowValues): Out;
+  /**
+   * A record as a visitor is answered it: without its entity's staff-only fields (typed as the
+   * record, since it is only ever serialized; its answer's schema is the entity's `publicRecord`).
+   */
+  presentPublic(row: RowValues): Out;
+  /** Whether every save writes who saved (the entity's record has `updatedBy`, docs/decisions/0037). */
+  keepsEditor: boolean;
   filters: Readonly<Record<string, FilterColumn>>;
   sortColumns: Readonly<Record<string, string>>;
   keywordColumns: readonly string[];
@@ -152,10 +159,14 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
       return [name, { column: column(field), op: spec.op, toColumn }];
     }),
   );
+  const present = config.present ?? presenterOf<Out>(entity.record);
+  const staffOnly = entity.staffOnly;
   return {
     ...config,
     name: entity.name,
-    present: config.present ?? presenterOf<Out>(entity.record),
+    present,
+    presentPublic: staffOnly.length ? (row) => withoutFields(present(row), staffOnly) : present,
+    keepsEditor: EDITOR_FIELD in entity.record.shape,
     filters,
     sortColumns: Object.fromEntries(entity.sort.map((field) => [field, column(field)])),
     keywordColumns: entity.search.map(column),
@@ -166,4 +177,11 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
         .map(([field]) => column(field)),
     ),
   };
+}
+
+/** A copy of `record` without `fields`. */
+function withoutFields<T>(record: T, fields: readonly string[]): T {
+  const kept = { ...(record as Record<string, unknown>) };
+  for (const field of fields) delete kept[field];
+  return kept as T;
 }

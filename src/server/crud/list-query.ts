@@ -134,7 +134,8 @@ export async function queryPage<Out>(ctx: AppContext, def: ResourceDef<Out>, inp
       ? 0
       : Number((await ctx.db.kysely.executeQuery<RowValues>(bind(list.count))).rows[0]?.total ?? 0);
   return {
-    items: rows.map((row) => pickFields(def.present(row), input.fields)),
+    // A visitor's list never holds a staff-only field, even one its `fields` asks for.
+    items: rows.map((row) => pickFields(publicView ? def.presentPublic(row) : def.present(row), input.fields)),
     meta: { page: input.page, pageSize: input.pageSize, total },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { EDITOR_FIELD } from '../../shared/entity.js';
 import type { AppContext } from '../context.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { nowIso } from '../time.js';
@@ -30,7 +31,15 @@ export async function findRow(
 export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number, publicView = false, db?: KyselyDb): Promise<Out> {
   const row = await findRow(ctx, def, id, publicView, db);
   if (!row) throw notFound(def.label);
-  return def.present(row);
+  return publicView ? def.presentPublic(row) : def.present(row);
+}
+
+/**
+ * The columns every save of a record sets besides its fields: when, and, where the resource keeps
+ * it, who (docs/decisions/0037). A save by no one (a visitor's own submission) names no one.
+ */
+export function savedStamp(def: ResourceDef<unknown>, actor: AuditActor | null, at: string = nowIso()): Record<string, unknown> {
+  return def.keepsEditor ? { updated_at: at, updated_by: actor?.userName ?? null } : { updated_at: at };
 }
 
 function changed(ctx: AppContext, def: ResourceDef<unknown>) {
@@ -60,11 +69,14 @@ async function written<T>(ctx: AppContext, def: ResourceDef<unknown>, fields: Fi
   }
 }
 
+/** What a save stamps of itself is no change its user made: never listed, even should a `prepare` return it. */
+const SAVE_STAMP_FIELDS = new Set(['updatedAt', EDITOR_FIELD]);
+
 /** The fields an update changed, each with its value before and after, as the audit log keeps them. */
 function changesOf(before: Record<string, unknown>, after: Record<string, unknown>, fields: Fields): Record<string, readonly [unknown, unknown]> {
   const changes: Record<string, readonly [unknown, unknown]> = {};
   for (const field of Object.keys(fields)) {
-    if (!(field in after)) continue;
+    if (!(field in after) || SAVE_STAMP_FIELDS.has(field)) continue;
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = [before[field], after[field]];
   }
   return changes;
@@ -81,7 +93,7 @@ export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, 
   const id = await written(ctx, def, fields, async (trx) => {
     const inserted = await trx
       .insertInto(def.table)
-      .values({ ...columnsOf(fields), created_at: now, updated_at: now } as never)
+      .values({ ...columnsOf(fields), created_at: now, ...savedStamp(def, actor, now) } as never)
       .returning(sql<number>`id`.as('id'))
       .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
@@ -119,7 +131,7 @@ export async function updateRecord<Out>(
     if (def.revisions) await saveRevision(trx, def.name, id, before as object);
     await trx
       .updateTable(def.table)
-      .set({ ...columnsOf(fields), updated_at: nowIso() } as never)
+      .set({ ...columnsOf(fields), ...savedStamp(def, actor) } as never)
       .where(sql.ref('id'), '=', id)
       .execute();
     const after = await findRecord(ctx, def, id, false, trx);

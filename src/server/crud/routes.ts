@@ -18,6 +18,16 @@ export const idParams = z.strictObject({ id: idText });
 /** The answer of a delete. */
 const deleted = z.object({ id: z.number().int() });
 
+/**
+ * The record a read answers: one open to visitors answers them without the staff-only fields, which
+ * it documents as optional (staff with the module get them).
+ */
+function answerOf<Out>(def: ResourceDef<Out>): z.ZodObject {
+  const { record, staffOnly } = def.entity;
+  if (!def.publicScope || staffOnly.length === 0) return record;
+  return record.partial(Object.fromEntries(staffOnly.map((field) => [field, true])) as never);
+}
+
 /** `POST {E}/Query`: public ones answer the public view unless staff with the module ask. */
 export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
   return route<QueryInput>({
@@ -27,7 +37,7 @@ export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     tag: def.name,
     access: def.publicScope ? `public-or-${def.module}` : def.module,
     body: def.entity.query,
-    response: queryAnswerOf(def.entity.record),
+    response: queryAnswerOf(answerOf(def)),
     // Keyed by the body as sent: a repeated visitor's query is answered from memory without being
     // validated again (see `publicCacheKey`); refusals are never kept.
     publicCacheKey: def.publicScope ? (request) => `${def.name}/Query ${JSON.stringify(request.body ?? null)}` : undefined,
@@ -48,7 +58,7 @@ export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     tag: def.name,
     access: def.publicScope ? `public-or-${def.module}` : def.module,
     params: idParams,
-    response: def.entity.record,
+    response: answerOf(def),
     handler: async ({ request, params, publicView }) => {
       const ctx = request.server.ctx;
       if (!publicView || !def.publicScope) return findRecord(ctx, def, params.id);

@@ -94,6 +94,7 @@ export type TableOf<R, Derived extends keyof R = never> = {
 } & { id: Generated<number> };
 
 export type CategoriesTable = TableOf<Category, 'itemCount'>;
+/** `updated_by` (news and jobs): who saved the row last (migration 0021). */
 export type NewsTable = TableOf<News, 'categoryName'>;
 /** `archived` (migration 0018) defaults to 0, so an insert may leave it out. */
 export type JobsTable = TableOf<Job, 'categoryName' | 'archived'> & { archived: Generated<number> };
@@ -194,6 +195,8 @@ export interface SiteSettingsTable {
   id: number;
   settings: string;
   updated_at: string | null;
+  /** Who saved them last (migration 0021). */
+  updated_by: string | null;
 }
 
 /** An editable page under its key, each version a JSON document (migration 0011). */

@@ -24,9 +24,13 @@ function valuesOf(stored: string | undefined): SiteSettingsValues {
   return values;
 }
 
+/** The record as staff read it, from its row. */
+function recordOf(row: { settings: string; updated_at: string | null; updated_by: string | null } | undefined): SiteSettings {
+  return { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null, updatedBy: row?.updated_by ?? null };
+}
+
 export async function readSiteSettings(db: KyselyDb): Promise<SiteSettings> {
-  const row = await db.selectFrom('site_settings').select(['settings', 'updated_at']).where('id', '=', ROW_ID).executeTakeFirst();
-  return { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null };
+  return recordOf(await db.selectFrom('site_settings').select(['settings', 'updated_at', 'updated_by']).where('id', '=', ROW_ID).executeTakeFirst());
 }
 
 /**
@@ -44,11 +48,11 @@ export async function updateSiteSettings(
   const { db } = ctx;
   const { updatedAt: basedOn, ...changes } = update;
   await db.kysely.transaction().execute(async (trx) => {
-    let read = trx.selectFrom('site_settings').select(['settings', 'updated_at']).where('id', '=', ROW_ID);
+    let read = trx.selectFrom('site_settings').select(['settings', 'updated_at', 'updated_by']).where('id', '=', ROW_ID);
     if (db.engine === 'postgres') read = read.forUpdate();
     const row = await read.executeTakeFirst();
     refuseStale('Site settings', basedOn, row?.updated_at ?? null);
-    await saveRevision(trx, 'Site', ROW_ID, { id: ROW_ID, ...valuesOf(row?.settings), updatedAt: row?.updated_at ?? null });
+    await saveRevision(trx, 'Site', ROW_ID, recordOf(row));
     if (action === 'restore') await recordAudit(trx, actor, { action, entity: 'Site', entityId: ROW_ID });
     const settings = JSON.stringify({ ...valuesOf(row?.settings), ...changes });
     // A changed privacy notice is a new version of it, kept for good (docs/decisions/0045).
@@ -58,10 +62,11 @@ export async function updateSiteSettings(
     if (action === 'update') {
       await recordAudit(trx, actor, { action: 'settings-change', entity: 'Site', entityId: ROW_ID, changes: changedValues(valuesOf(row?.settings), changes) });
     }
+    const saved = { settings, updated_at: nowIso(), updated_by: actor.userName };
     await trx
       .insertInto('site_settings')
-      .values({ id: ROW_ID, settings, updated_at: nowIso() })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings, updated_at: nowIso() }))
+      .values({ id: ROW_ID, ...saved })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(saved))
       .execute();
   });
   // The public answers, the pages (their footer, titles and policy) and the feeds change at once.
@@ -69,13 +74,13 @@ export async function updateSiteSettings(
   return readSiteSettings(db.kysely);
 }
 
-/** Writes a whole set of settings, as the demo seed does for a new database. */
+/** Writes a whole set of settings, as the demo seed does for a new database: saved by no one. */
 export async function replaceSiteSettings(db: KyselyDb, values: SiteSettingsValues): Promise<void> {
-  const settings = JSON.stringify(values);
+  const saved = { settings: JSON.stringify(values), updated_at: nowIso(), updated_by: null };
   await db
     .insertInto('site_settings')
-    .values({ id: ROW_ID, settings, updated_at: nowIso() })
-    .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings, updated_at: nowIso() }))
+    .values({ id: ROW_ID, ...saved })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(saved))
     .execute();
 }
 

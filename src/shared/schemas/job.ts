@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HTML_MAX, NAME_MAX, TITLE_MAX, id, imageUrl, isoDateTime, isoTimestamp, optionalText, recordId, requiredText } from '../fields.js';
-import { defineEntity, filter } from '../entity.js';
+import { defineEntity, editorField, filter } from '../entity.js';
 import { basedOn } from './revision.js';
 import { CONTENT_LOCALES } from './news.js';
 
@@ -87,6 +87,8 @@ export const jobRecord = z.object({
   archived: z.boolean(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
+  /** Who saved it last (staff only). */
+  updatedBy: editorField,
 });
 
 export const jobEntity = defineEntity({
@@ -105,8 +107,11 @@ export const jobEntity = defineEntity({
   },
   sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'closesAt', 'id'] as const,
   search: ['title', 'department', 'location'],
+  staffOnly: ['updatedBy'],
 });
 export const jobQuerySchema = jobEntity.query;
 
 export type JobCreate = z.infer<typeof jobCreateSchema>;
 export type Job = z.infer<typeof jobRecord>;
+/** A job as visitors are answered it: without its staff-only fields. */
+export type PublicJob = Omit<Job, 'updatedBy'>;

@@ -12,7 +12,7 @@ import {
   recordId,
   requiredText,
 } from '../fields.js';
-import { defineEntity, filter } from '../entity.js';
+import { defineEntity, editorField, filter } from '../entity.js';
 import { basedOn } from './revision.js';
 
 export const NEWS_TEMPLATES = ['detail', 'details-two', 'details-three'] as const;
@@ -65,6 +65,8 @@ export const newsRecord = z.object({
   locale: z.enum(CONTENT_LOCALES),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
+  /** Who saved it last (staff only). */
+  updatedBy: editorField,
 });
 
 export const newsEntity = defineEntity({
@@ -83,8 +85,11 @@ export const newsEntity = defineEntity({
   },
   sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'viewCount', 'isTop', 'id'] as const,
   search: ['title', 'summary'],
+  staffOnly: ['updatedBy'],
 });
 export const newsQuerySchema = newsEntity.query;
 
 export type NewsCreate = z.infer<typeof newsCreateSchema>;
 export type News = z.infer<typeof newsRecord>;
+/** A news item as visitors are answered it: without its staff-only fields. */
+export type PublicNews = Omit<News, 'updatedBy'>;

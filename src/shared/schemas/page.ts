@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HTML_MAX, NAME_MAX, SHORT_TEXT_MAX, TITLE_MAX, URL_MAX, MESSAGE_MAX, imageUrl, isoTimestamp, localizedText } from '../fields.js';
-import { defineEntity } from '../entity.js';
+import { defineEntity, editorField } from '../entity.js';
 import { basedOn } from './revision.js';
 import { PUBLIC_PATHS } from '../paths.js';
 
@@ -120,7 +120,7 @@ export const pageRecord = z.object({
   /** Whether a version published before the current one is kept. */
   hasPrevious: z.boolean(),
   updatedAt: isoTimestamp.nullable(),
-  updatedBy: z.string().nullable(),
+  updatedBy: editorField,
   publishedAt: isoTimestamp.nullable(),
 });
 export type PageRecord = z.infer<typeof pageRecord>;
@@ -136,6 +136,7 @@ export const pageEntity = defineEntity({
   filters: {},
   sort: ['key'] as const,
   search: [],
+  staffOnly: ['updatedBy'],
 });
 
 /** A new block of a kind, empty, as the editor adds it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX, SHORT_TEXT_MAX, TITLE_MAX, URL_MAX, email, imageUrl, isoTimestamp, localizedText, optionalText, recordId, textIn } from '../fields.js';
 import type { LocalizedText } from '../fields.js';
-import { defineEntity } from '../entity.js';
+import { defineEntity, editorField } from '../entity.js';
 import { basedOn } from './revision.js';
 import { LOCALES } from '../locale.js';
 import type { Locale } from '../locale.js';
@@ -108,6 +108,8 @@ export const siteSettingsRecord = z.object({
     Object.keys(siteSettingsFields).map((key) => [key, (LOCALIZED_SITE_FIELDS as readonly string[]).includes(key) ? both : key === 'sameAs' ? z.array(z.string()) : z.string()]),
   ) as { [K in keyof SiteSettingsFields]: K extends LocalizedSiteField ? typeof both : K extends 'sameAs' ? z.ZodArray<z.ZodString> : z.ZodString }),
   updatedAt: isoTimestamp.nullable(),
+  /** Who saved them last; the public site is answered `publicSiteRecord`, which never holds it. */
+  updatedBy: editorField,
 });
 export type SiteSettings = z.infer<typeof siteSettingsRecord>;
 
@@ -119,6 +121,7 @@ export const siteSettingsEntity = defineEntity({
   filters: {},
   sort: ['id'] as const,
   search: [],
+  staffOnly: ['updatedBy'],
 });
 
 /**

@@ -7,10 +7,10 @@ describe('comparing versions', () => {
     expect(htmlToText('<img src="x" alt="A cat" onerror="alert(1)">')).toBe('[A cat]');
   });
 
-  it('marks the words removed and added, per field, leaving equal fields out', () => {
+  it('marks the words removed and added, per field, leaving equal fields and when and by whom it was saved out', () => {
     const diffs = compareVersions(
-      { id: 1, title: 'Old title', content: '<p>The quick fox</p>', updatedAt: 'a' },
-      { id: 1, title: 'Old title', content: '<p>The slow fox</p>', updatedAt: 'b' },
+      { id: 1, title: 'Old title', content: '<p>The quick fox</p>', updatedAt: 'a', updatedBy: 'li.lei' },
+      { id: 1, title: 'Old title', content: '<p>The slow fox</p>', updatedAt: 'b', updatedBy: 'wang.fang' },
     );
     expect(diffs.map((diff) => diff.field)).toEqual(['content']);
     const parts = diffs[0]!.parts;

@@ -2,11 +2,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Job } from '../../shared/schemas/job.js';
 import type { News } from '../../shared/schemas/news.js';
-import { ADMIN_PATHS, newsEditPath } from '../../shared/paths.js';
+import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
+import type { SiteSettings } from '../../shared/schemas/site.js';
+import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../shared/paths.js';
 import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
 import { HistoryDialog } from './history-dialog.js';
 import NewsModify from '../routes/admin/news/modify.js';
+import JobEdit from '../routes/admin/jobs/edit.js';
+import SiteSettingsScreen from '../routes/admin/site/settings.js';
 
 /** The version history dialog and the editor's conflict message (docs/decisions/0037). */
 
@@ -27,6 +32,7 @@ const news = (fields: Partial<News> = {}): News => ({
   locale: 'en-US',
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-02T00:00:00.000Z',
+  updatedBy: null,
   ...fields,
 });
 
@@ -58,6 +64,18 @@ function renderWithClient(node: React.ReactNode, locale: 'en-US' | 'zh-CN' = 'en
     <AdminTestFrame locale={locale}>
       <QueryClientProvider client={client}>{node}</QueryClientProvider>
     </AdminTestFrame>,
+  );
+}
+
+/** An editor at its address (`entry`), routed as the back-office routes it (`routePath`). */
+function renderEditor(entry: string, routePath: string, editor: React.ReactNode, locale: 'en-US' | 'zh-CN' = 'en-US') {
+  renderWithClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path={routePath} element={editor} />
+      </Routes>
+    </MemoryRouter>,
+    locale,
   );
 }
 
@@ -123,14 +141,7 @@ describe('the news editor when someone else saved first', () => {
     stubApi(calls, (url) =>
       url.endsWith('/api/News/Update') ? refused(409, 40009, 'News item was changed by someone else since it was opened', { reason: 'stale' }) : null,
     );
-    renderWithClient(
-      <MemoryRouter initialEntries={[newsEditPath(5)]}>
-        <Routes>
-          <Route path={ADMIN_PATHS.newsEdit} element={<NewsModify />} />
-        </Routes>
-      </MemoryRouter>,
-      locale,
-    );
+    renderEditor(newsEditPath(5), ADMIN_PATHS.newsEdit, <NewsModify />, locale);
   }
 
   it('sends the version it was based on, and on 409 keeps the user\'s text to copy, with their version to see', async () => {
@@ -163,5 +174,101 @@ describe('the news editor when someone else saved first', () => {
     expect(await screen.findByText('其他人修改了这条记录')).toBeTruthy();
     expect(screen.getByRole('button', { name: '复制我的文字' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '查看对方的版本' })).toBeTruthy();
+  });
+});
+
+describe('the conflict notice names whoever saved first', () => {
+  beforeAll(stubMatchMedia);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const OTHER_EDITOR = 'wang.fang';
+  const TEXTS = {
+    'en-US': { save: /Save/, seeTheirs: 'See their version', someoneElse: /^Someone else saved a newer version/, named: new RegExp(`^${OTHER_EDITOR} saved a newer version after you opened it`) },
+    'zh-CN': { save: /保\s*存/, seeTheirs: '查看对方的版本', someoneElse: /^在您打开之后，其他人保存了新的内容/, named: new RegExp(`^在您打开之后，${OTHER_EDITOR}保存了新的内容`) },
+  } as const;
+
+  /**
+   * Answers `path` with `mine` until a save to `updatePath` is refused as stale, and from then on with
+   * `theirs`: the version someone else saved meanwhile, naming them.
+   */
+  function stubConflict(path: string, updatePath: string, mine: unknown, theirs: unknown) {
+    let refusedOnce = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.endsWith(updatePath)) {
+          // Who saved is the server's to write: an edit never sends it (the update bodies refuse it).
+          expect(JSON.parse(String(init.body))).not.toHaveProperty('updatedBy');
+          refusedOnce = true;
+          return refused(409, 40009, 'The record was changed by someone else since it was opened', { reason: 'stale' });
+        }
+        if (url.endsWith(path)) return ok(refusedOnce ? theirs : mine);
+        if (url.endsWith('/api/JobCategory/Query')) return ok({ items: [{ id: 1, name: 'Marine', sortOrder: 0, itemCount: 1 }], meta: { page: 1, pageSize: 100, total: 1 } });
+        if (url.endsWith('/api/Media/Query')) return ok({ items: [], meta: { page: 1, pageSize: 12, total: 0 } });
+        return ok(null);
+      }),
+    );
+  }
+
+  /** Saves, is refused, and opens their version: the notice then names who saved it. */
+  async function expectNamed(locale: 'en-US' | 'zh-CN') {
+    const texts = TEXTS[locale];
+    fireEvent.click(screen.getByRole('button', { name: texts.save }));
+    expect(await screen.findByText(texts.someoneElse)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: texts.seeTheirs }));
+    expect(await screen.findByText(texts.named)).toBeTruthy();
+    expect(screen.queryByText(texts.someoneElse)).toBeNull();
+  }
+
+  const job = (fields: Partial<Job> = {}): Job => ({
+    id: 3,
+    title: 'Harbour pilot',
+    categoryId: 1,
+    categoryName: 'Marine',
+    department: '',
+    location: 'Ningbo',
+    employmentType: 'full-time',
+    headcount: 1,
+    salaryMin: null,
+    salaryMax: null,
+    description: '<p>Bring ships in.</p>',
+    requirements: '',
+    status: 'open',
+    publishedAt: '2026-11-01T00:00:00.000Z',
+    closesAt: null,
+    locale: 'en-US',
+    imageUrl: null,
+    archived: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    updatedBy: 'admin',
+    ...fields,
+  });
+
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    it(`names them in the job editor (${locale})`, async () => {
+      stubConflict('/api/Job/3', '/api/Job/Update', job(), job({ title: 'Senior harbour pilot', updatedAt: '2026-11-02T00:00:00.000Z', updatedBy: OTHER_EDITOR }));
+      renderEditor(jobEditPath(3), ADMIN_PATHS.jobEdit, <JobEdit />, locale);
+      fireEvent.change(await screen.findByDisplayValue('Harbour pilot'), { target: { value: 'Chief harbour pilot' } });
+      await expectNamed(locale);
+    });
+
+    it(`names them in the site settings (${locale})`, async () => {
+      const settings = (fields: Partial<SiteSettings> = {}): SiteSettings => ({ id: 1, ...NEUTRAL_SITE_SETTINGS, updatedAt: null, updatedBy: null, ...fields });
+      stubConflict('/api/Site/Edit', '/api/Site/Update', settings(), settings({ phone: '010-1234-5678', updatedAt: '2026-11-02T00:00:00.000Z', updatedBy: OTHER_EDITOR }));
+      renderWithClient(<SiteSettingsScreen />, locale);
+      fireEvent.change(await screen.findByLabelText(locale === 'en-US' ? 'Phone' : '电话'), { target: { value: '010-8765-4321' } });
+      await expectNamed(locale);
+    });
+  }
+
+  it('names them in the news editor too', async () => {
+    stubConflict('/api/News/5', '/api/News/Update', news(), news({ title: 'Harbour opened', updatedAt: '2026-11-03T00:00:00.000Z', updatedBy: OTHER_EDITOR }));
+    renderEditor(newsEditPath(5), ADMIN_PATHS.newsEdit, <NewsModify />);
+    fireEvent.change(await screen.findByDisplayValue('Harbour opens'), { target: { value: 'My better headline' } });
+    await expectNamed('en-US');
   });
 });

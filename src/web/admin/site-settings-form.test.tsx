@@ -7,7 +7,7 @@ import admin from '../i18n/catalogues/admin.js';
 import SiteSettingsScreen from '../routes/admin/site/settings.js';
 import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
 
-const record: SiteSettings = { id: 1, ...NEUTRAL_SITE_SETTINGS, sameAs: ['https://example.com/a'], updatedAt: null };
+const record: SiteSettings = { id: 1, ...NEUTRAL_SITE_SETTINGS, sameAs: ['https://example.com/a'], updatedAt: null, updatedBy: null };
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(locale: 'en-US' | 'zh-CN' = 'en-US') {

@@ -47,9 +47,9 @@ const FORMAT_MESSAGES: Partial<Record<PlainField, string>> = {
   shareImage: 'siteSettings.invalid.image',
 };
 
-/** The record as the form shows it. */
+/** The record as the form shows it: its settings, not when or by whom they were saved. */
 export function formValuesOf(settings: SiteSettings): SiteSettingsFormValues {
-  const { id: _id, updatedAt: _updatedAt, sameAs, ...values } = settings;
+  const { id: _id, updatedAt: _updatedAt, updatedBy: _updatedBy, sameAs, ...values } = settings;
   return { ...values, sameAs: sameAs.join('\n') };
 }
 

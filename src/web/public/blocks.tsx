@@ -6,7 +6,7 @@ import { textIn } from '../../shared/fields.js';
 import type { LocalizedText } from '../../shared/fields.js';
 import type { Locale } from '../../shared/locale.js';
 import { PUBLIC_PATHS } from '../../shared/paths.js';
-import type { Job } from '../../shared/schemas/job.js';
+import type { PublicJob } from '../../shared/schemas/job.js';
 import type { PageBlock, PageBlockOf, PageContent } from '../../shared/schemas/page.js';
 import { JobItem } from './job-card.js';
 import { NewsItem } from './news-card.js';
@@ -23,7 +23,7 @@ import { pageMeta, rootDataOf } from './copy.js';
 /** The data the feed blocks show, loaded with the page only when it has such a block. */
 export interface PageFeeds {
   news?: NewsCard[];
-  jobs?: Job[];
+  jobs?: PublicJob[];
 }
 
 type Heading = 'h1' | 'h2' | 'h3';

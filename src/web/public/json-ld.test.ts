@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../shared/schemas/job.js';
+import type { PublicJob } from '../../shared/schemas/job.js';
 import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../shared/schemas/site.js';
 import { jobPostingLd, jsonLdScript, organizationLd } from './json-ld.js';
 
@@ -15,7 +15,7 @@ const site = publicSiteOf(
   'en-US',
 );
 
-const job: Job = {
+const job: PublicJob = {
   id: 7,
   title: 'Solutions Engineer',
   categoryId: 1,

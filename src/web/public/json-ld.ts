@@ -1,5 +1,5 @@
-import type { Job } from '../../shared/schemas/job.js';
-import type { News } from '../../shared/schemas/news.js';
+import type { PublicJob } from '../../shared/schemas/job.js';
+import type { PublicNews } from '../../shared/schemas/news.js';
 import type { PublicSite } from '../../shared/schemas/site.js';
 import { absoluteUrl } from './copy.js';
 import { plainText } from './format.js';
@@ -32,7 +32,7 @@ export function organizationLd(site: PublicSite, publicUrl: string) {
 /** JSON for a `<script type="application/ld+json">`, safe to place inside HTML. */
 export const jsonLdScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function newsArticleLd(news: News, url: string, publicUrl: string, site: PublicSite) {
+export function newsArticleLd(news: PublicNews, url: string, publicUrl: string, site: PublicSite) {
   const organization = organizationOf(site, publicUrl);
   return {
     '@context': 'https://schema.org',
@@ -51,7 +51,7 @@ export function newsArticleLd(news: News, url: string, publicUrl: string, site: 
   };
 }
 
-const EMPLOYMENT_TYPE: Record<Job['employmentType'], string> = {
+const EMPLOYMENT_TYPE: Record<PublicJob['employmentType'], string> = {
   'full-time': 'FULL_TIME',
   'part-time': 'PART_TIME',
   contract: 'CONTRACTOR',
@@ -62,7 +62,7 @@ const EMPLOYMENT_TYPE: Record<Job['employmentType'], string> = {
 const COUNTRY_OF: Record<string, string> = { singapore: 'SG', 新加坡: 'SG' };
 
 /** schema.org JobPosting with the fields Google's job results require (title, description, datePosted, hiringOrganization, jobLocation) and the recommended ones we know. */
-export function jobPostingLd(job: Job, url: string, site: PublicSite) {
+export function jobPostingLd(job: PublicJob, url: string, site: PublicSite) {
   const origin = new URL(url).origin;
   const city = job.location || 'Shanghai';
   const country = COUNTRY_OF[city.toLowerCase()] ?? 'CN';

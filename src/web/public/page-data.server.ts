@@ -1,5 +1,5 @@
 import type { Page } from '../../shared/api.js';
-import type { Job } from '../../shared/schemas/job.js';
+import type { PublicJob } from '../../shared/schemas/job.js';
 import { NEWS_CARD_FIELDS } from './news-card.js';
 import type { NewsCard } from './news-card.js';
 import type { PageKey, PublishedPage } from '../../shared/schemas/page.js';
@@ -23,7 +23,7 @@ export async function loadEditablePage(context: unknown, key: PageKey): Promise<
   const page = answer.data;
   const [news, jobs] = await Promise.all([
     pageShows(page, 'latestNews') ? api<Page<NewsCard>>('POST', 'News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews'), fields: NEWS_CARD_FIELDS }) : undefined,
-    pageShows(page, 'openJobs') ? api<Job[]>('POST', 'Job/Latest', {}) : undefined,
+    pageShows(page, 'openJobs') ? api<PublicJob[]>('POST', 'Job/Latest', {}) : undefined,
   ]);
   return { page, feeds: { news: news?.data?.items, jobs: jobs?.data ?? undefined } };
 }

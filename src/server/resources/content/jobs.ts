@@ -6,7 +6,7 @@ import { defineResource } from '../../crud/definition.js';
 import type { Select, TimeOperand } from '../../crud/definition.js';
 import type { KyselyDb } from '../../db/schema.js';
 import { conflict, notFound, validationError } from '../../http/errors.js';
-import { contentChanged, findRecord, requireExisting } from '../../crud/operations.js';
+import { contentChanged, findRecord, requireExisting, savedStamp } from '../../crud/operations.js';
 import { idParams } from '../../crud/routes.js';
 import { actorOf, recordAudit } from '../../audit/record.js';
 import { saveRevision } from '../../revisions/repository.js';
@@ -70,10 +70,10 @@ export const jobResource = defineResource<Job>({
   },
 });
 
-/** The newest open jobs, newest first. */
+/** The newest open jobs, newest first, as visitors are answered them. */
 export async function latestOpenJobs(db: KyselyDb, limit: number): Promise<Job[]> {
   const rows = await openJobsScope(jobsWithCategory(db), nowIso()).orderBy('jobs.published_at', 'desc').orderBy('jobs.id', 'desc').limit(limit).execute();
-  return rows.map(jobResource.present);
+  return rows.map(jobResource.presentPublic);
 }
 
 /** `POST Job/Latest`: the newest open jobs for the home page. It takes no parameters, and refuses unknown ones. */
@@ -84,7 +84,7 @@ export const latestJobsRoute = route<Record<string, never> | undefined>({
   tag: 'Job',
   access: 'public',
   body: z.strictObject({}).optional(),
-  response: z.array(jobRecord),
+  response: z.array(jobEntity.publicRecord),
   // Serialized once and answered from memory: the home page asks for this on every visit.
   publicCacheKey: (request) => `Job/Latest ${JSON.stringify(request.body ?? null)}`,
   handler: async function ({ request }) {
@@ -110,14 +110,15 @@ export const jobArchiveRoutes: RouteSpec[] = ([['Archive', true], ['Unarchive', 
     response: jobRecord,
     handler: async ({ request, params, user }) => {
       const ctx = request.server.ctx;
+      const actor = actorOf(request, user);
       await ctx.db.kysely.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('jobs').select('archived').where('id', '=', params.id).executeTakeFirst();
         if (!before) throw notFound('Job');
         if (Boolean(Number(before.archived)) === archived) return;
         // Archiving makes a version as a save does, so the one it replaces is kept as one too.
         await saveRevision(trx, 'Job', params.id, await findRecord(ctx, jobResource, params.id, false, trx));
-        await trx.updateTable('jobs').set({ archived: archived ? 1 : 0, updated_at: nowIso() } as never).where('id', '=', params.id).execute();
-        await recordAudit(trx, actorOf(request, user), { action: 'update', entity: 'Job', entityId: params.id, changes: { archived: [!archived, archived] } });
+        await trx.updateTable('jobs').set({ archived: archived ? 1 : 0, ...savedStamp(jobResource, actor) } as never).where('id', '=', params.id).execute();
+        await recordAudit(trx, actor, { action: 'update', entity: 'Job', entityId: params.id, changes: { archived: [!archived, archived] } });
       });
       contentChanged(ctx, 'Job');
       return findRecord(ctx, jobResource, params.id);

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData, useLocation } from 'react-router';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../shared/api.js';
-import type { Job } from '../../../shared/schemas/job.js';
+import type { PublicJob } from '../../../shared/schemas/job.js';
 import { Island } from '../../islands/island.js';
 import { APPLICATION_FIELDS, ApplicationForm } from '../../public/application-form.js';
 import { copyOf, pageMeta, serverContext, usePrivacyVersion, usePublicCopy } from '../../public/copy.js';
@@ -10,7 +10,7 @@ import { idParam } from '../../public/pager.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api: serverApi } = serverContext(context);
-  const jobs = await serverApi<Page<Job>>('POST', 'Job/Query', { pageSize: 100, sort: { field: 'publishedAt', order: 'desc' } });
+  const jobs = await serverApi<Page<PublicJob>>('POST', 'Job/Query', { pageSize: 100, sort: { field: 'publishedAt', order: 'desc' } });
   const open = (jobs.data?.items ?? []).map((job) => ({ id: job.id, title: job.title, location: job.location }));
   const wanted = idParam(new URL(request.url), 'jobId');
   return { jobs: open, jobId: wanted && open.some((job) => job.id === wanted) ? wanted : null };

@@ -30,6 +30,7 @@ const job = (imageUrl: string | null): Job => ({
   archived: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  updatedBy: null,
 });
 
 const libraryImage = {

@@ -21,7 +21,7 @@ import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 
-type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt'> & { closesAt?: Dayjs | null };
+type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'updatedBy'> & { closesAt?: Dayjs | null };
 
 /** The editor's label of each field, for the history's comparison and the copied text. */
 const FIELD_KEYS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
-import type { Job } from '../../../../shared/schemas/job.js';
+import type { PublicJob } from '../../../../shared/schemas/job.js';
 import { plainImageAddress } from '../../../../shared/schemas/media.js';
 import { PUBLIC_PATHS, applyNowPath } from '../../../../shared/paths.js';
 import { pageMeta, serverContext, usePublicCopy, useRootData, useSite } from '../../../public/copy.js';
@@ -14,7 +14,7 @@ import { Picture } from '../../../public/picture.js';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = serverContext(context);
   const id = idParam(new URL(request.url));
-  const answer = id ? await api<Job>('GET', `Job/${id}`) : null;
+  const answer = id ? await api<PublicJob>('GET', `Job/${id}`) : null;
   if (!answer?.isSuccess) throw data(null, { status: 404 });
   return { job: answer.data };
 }

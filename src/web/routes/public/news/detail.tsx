@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, data, useLoaderData, useLocation } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
-import type { News } from '../../../../shared/schemas/news.js';
+import type { PublicNews } from '../../../../shared/schemas/news.js';
 import { plainImageAddress } from '../../../../shared/schemas/media.js';
 import { PUBLIC_PATHS } from '../../../../shared/paths.js';
 import { pageMeta, serverContext, useRootData, useSite } from '../../../public/copy.js';
@@ -14,15 +14,15 @@ import { idParam } from '../../../public/pager.js';
 import { Picture } from '../../../public/picture.js';
 import { Share } from '../../../public/share.js';
 
-type Neighbour = Pick<News, 'id' | 'title' | 'template'>;
+type Neighbour = Pick<PublicNews, 'id' | 'title' | 'template'>;
 
 /** The published item just before or after this one, by publication time. */
-async function neighbour(api: ReturnType<typeof serverContext>['api'], news: News, direction: 'previous' | 'next'): Promise<Neighbour | null> {
+async function neighbour(api: ReturnType<typeof serverContext>['api'], news: PublicNews, direction: 'previous' | 'next'): Promise<Neighbour | null> {
   const body =
     direction === 'previous'
       ? { pageSize: 5, filters: { publishedTo: news.publishedAt }, sort: { field: 'publishedAt', order: 'desc' } }
       : { pageSize: 5, filters: { publishedFrom: news.publishedAt }, sort: { field: 'publishedAt', order: 'asc' } };
-  const page = (await api<Page<News>>('POST', 'News/Query', body)).data;
+  const page = (await api<Page<PublicNews>>('POST', 'News/Query', body)).data;
   const found = page?.items.find((item) => item.id !== news.id && (item.publishedAt !== news.publishedAt || (direction === 'previous' ? item.id < news.id : item.id > news.id)));
   return found ? { id: found.id, title: found.title, template: found.template } : null;
 }
@@ -30,7 +30,7 @@ async function neighbour(api: ReturnType<typeof serverContext>['api'], news: New
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = serverContext(context);
   const id = idParam(new URL(request.url));
-  const answer = id ? await api<News>('GET', `News/${id}`) : null;
+  const answer = id ? await api<PublicNews>('GET', `News/${id}`) : null;
   if (!answer?.isSuccess) throw data(null, { status: 404 });
   const news = answer.data;
   const [previous, next] = await Promise.all([neighbour(api, news, 'previous'), neighbour(api, news, 'next')]);
