@@ -28,6 +28,7 @@ const job = (id: number, title: string, archived: boolean): Job => ({
   archived,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  updatedBy: null,
 });
 
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
