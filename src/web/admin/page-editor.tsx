@@ -132,7 +132,7 @@ function BlockField({ path, spec, schema, idPrefix }: FieldProps) {
             <Col xs={24} md={12} key={locale}>
               <Form.Item name={[...path, spec.name, locale]} label={`${label} · ${LANGUAGE_NAMES[locale]}`} rules={[zodRule(shape[locale], t)]}>
                 {spec.kind === 'html' ? (
-                  <RichText id={`${idPrefix}-${spec.name}-${locale}`} />
+                  <RichText id={`${idPrefix}-${spec.name}-${locale}`} label={`${label} · ${LANGUAGE_NAMES[locale]}`} />
                 ) : spec.kind === 'longText' ? (
                   <Input.TextArea lang={locale} autoSize={{ minRows: 2, maxRows: 10 }} />
                 ) : (

@@ -22,8 +22,12 @@ export async function uploadImage(file: File): Promise<UploadedFile> {
   return api<UploadedFile>('File', { form });
 }
 
-/** A rich-text field for antd forms (value / onChange): headings, lists, quotes, links and uploaded images. */
-export function RichText({ value, onChange, id }: { value?: string; onChange?: (html: string) => void; id?: string }) {
+/**
+ * A rich-text field for antd forms (value / onChange): headings, lists, quotes, links and uploaded
+ * images. `label` names the editable area for screen readers: a `<label for>` cannot name a
+ * content-editable element, so the form item's label is given again here.
+ */
+export function RichText({ value, onChange, id, label }: { value?: string; onChange?: (html: string) => void; id?: string; label?: string }) {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -31,9 +35,13 @@ export function RichText({ value, onChange, id }: { value?: string; onChange?: (
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false }), Image],
     content: value ?? '',
     immediatelyRender: false,
-    editorProps: { attributes: { id: id ?? '', 'aria-multiline': 'true', role: 'textbox' } },
+    editorProps: { attributes: { id: id ?? '', 'aria-multiline': 'true', role: 'textbox', ...(label ? { 'aria-label': label } : {}) } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });
+  // The label follows the interface language.
+  useEffect(() => {
+    if (editor && label) editor.setOptions({ editorProps: { attributes: { id: id ?? '', 'aria-multiline': 'true', role: 'textbox', 'aria-label': label } } });
+  }, [editor, id, label]);
   // A value set from outside (the record loading) replaces the text; typing does not loop back.
   useEffect(() => {
     if (editor && value !== undefined && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {

@@ -106,7 +106,7 @@ export default function ManagementLayout() {
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
 
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={adminTheme(reducedMotion)}>
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={adminTheme(reducedMotion)} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Layout className="admin-shell">

@@ -158,10 +158,10 @@ export default function JobEdit() {
           <ImagePicker />
         </Form.Item>
         <Form.Item name="description" label={t('jobs.description')} required rules={[zodRule(jobCreateSchema.shape.description, t)]}>
-          <RichText />
+          <RichText label={t('jobs.description')} />
         </Form.Item>
         <Form.Item name="requirements" label={t('jobs.requirements')} rules={[zodRule(jobCreateSchema.shape.requirements, t)]}>
-          <RichText />
+          <RichText label={t('jobs.requirements')} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>

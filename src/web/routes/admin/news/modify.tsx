@@ -157,7 +157,7 @@ export default function NewsModify() {
           <ImagePicker />
         </Form.Item>
         <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
-          <RichText />
+          <RichText label={t('news.content')} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
