@@ -88,6 +88,16 @@ export const MODULES: readonly UserModule[] = [
   },
 ];
 
+/**
+ * Who reads the privacy notice's versions (docs/decisions/0048): staff of the site, who write the
+ * notice, and of privacy, who answer for what people agreed to. The server's calls and the screen's
+ * menu entries and address all follow this list.
+ */
+export const PRIVACY_NOTICE_READERS = ['site', 'privacy'] as const satisfies readonly ModuleKey[];
+
+/** One version is also read by whoever reads a record that names it (an application, a message, an entry). */
+export const PRIVACY_NOTICE_VERSION_READERS = [...PRIVACY_NOTICE_READERS, 'applications', 'contact', 'joinus'] as const satisfies readonly ModuleKey[];
+
 export const ROLE_MODULES: Record<Role, readonly ModuleKey[]> = {
   admin: MODULE_KEYS,
   editor: ['news'],

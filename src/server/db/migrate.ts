@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017-two-factor.js';
 import * as m0018 from './migrations/0018-erasure.js';
 import * as m0019 from './migrations/0019-data-subject-indexes.js';
 import * as m0020 from './migrations/0020-retention-consent-notifications.js';
+import * as m0022 from './migrations/0022-privacy-notice-version-zero.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-erasure': m0018,
   '0019-data-subject-indexes': m0019,
   '0020-retention-consent-notifications': m0020,
+  '0022-privacy-notice-version-zero': m0022,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
