@@ -15,6 +15,11 @@ export interface Menu {
   name: string;
   path: string;
   menus?: Menu[];
+  /**
+   * A screen two modules read is listed under each, and left out here for users who also have this
+   * module, whose menu lists it there already: each user finds it once.
+   */
+  notWith?: ModuleKey;
 }
 
 export interface UserModule {
@@ -68,6 +73,7 @@ export const MODULES: readonly UserModule[] = [
       { key: 'site.settings', name: '网站设置', path: ADMIN_PATHS.siteSettings },
       { key: 'site.pages', name: '页面', path: ADMIN_PATHS.sitePages },
       { key: 'site.media', name: '媒体库', path: ADMIN_PATHS.media },
+      { key: 'site.privacyNotice', name: '隐私声明版本', path: ADMIN_PATHS.privacyNotice, notWith: 'privacy' },
     ],
   },
   {
@@ -84,6 +90,7 @@ export const MODULES: readonly UserModule[] = [
     menus: [
       { key: 'privacy.requests', name: '个人信息请求', path: ADMIN_PATHS.dataRequests },
       { key: 'privacy.retention', name: '保留期限', path: ADMIN_PATHS.retention },
+      { key: 'privacy.notice', name: '隐私声明版本', path: ADMIN_PATHS.privacyNotice },
     ],
   },
 ];
@@ -114,10 +121,14 @@ export function moduleKeysOf(roles: readonly string[]): Set<ModuleKey> {
   return keys;
 }
 
-/** The user's modules in menu order, each a fresh copy. */
+/** The user's modules in menu order, each a fresh copy, each screen listed once. */
 export function modulesOf(roles: readonly string[]): UserModule[] {
   const keys = moduleKeysOf(roles);
-  return MODULES.filter((m) => keys.has(m.key)).map((m) => structuredClone(m));
+  const listed = (menus: readonly Menu[]): Menu[] =>
+    menus
+      .filter((menu) => !menu.notWith || !keys.has(menu.notWith))
+      .map(({ notWith: _listedElsewhere, menus: below, ...menu }) => ({ ...menu, ...(below ? { menus: listed(below) } : {}) }));
+  return MODULES.filter((m) => keys.has(m.key)).map((m) => ({ ...m, menus: listed(m.menus) }));
 }
 
 export const DEFAULT_LANDING_PATH = ADMIN_PATHS.newsList;
