@@ -15,6 +15,11 @@ export interface Menu {
   name: string;
   path: string;
   menus?: Menu[];
+  /**
+   * A screen two modules read is listed under each, and left out here for users who also have this
+   * module, whose menu lists it there already: each user finds it once.
+   */
+  notWith?: ModuleKey;
 }
 
 export interface UserModule {
@@ -68,6 +73,7 @@ export const MODULES: readonly UserModule[] = [
       { key: 'site.settings', name: '网站设置', path: ADMIN_PATHS.siteSettings },
       { key: 'site.pages', name: '页面', path: ADMIN_PATHS.sitePages },
       { key: 'site.media', name: '媒体库', path: ADMIN_PATHS.media },
+      { key: 'site.privacyNotice', name: '隐私声明版本', path: ADMIN_PATHS.privacyNotice, notWith: 'privacy' },
     ],
   },
   {
@@ -84,9 +90,20 @@ export const MODULES: readonly UserModule[] = [
     menus: [
       { key: 'privacy.requests', name: '个人信息请求', path: ADMIN_PATHS.dataRequests },
       { key: 'privacy.retention', name: '保留期限', path: ADMIN_PATHS.retention },
+      { key: 'privacy.notice', name: '隐私声明版本', path: ADMIN_PATHS.privacyNotice },
     ],
   },
 ];
+
+/**
+ * Who reads the privacy notice's versions (docs/decisions/0048): staff of the site, who write the
+ * notice, and of privacy, who answer for what people agreed to. The server's calls and the screen's
+ * menu entries and address all follow this list.
+ */
+export const PRIVACY_NOTICE_READERS = ['site', 'privacy'] as const satisfies readonly ModuleKey[];
+
+/** One version is also read by whoever reads a record that names it (an application, a message, an entry). */
+export const PRIVACY_NOTICE_VERSION_READERS = [...PRIVACY_NOTICE_READERS, 'applications', 'contact', 'joinus'] as const satisfies readonly ModuleKey[];
 
 export const ROLE_MODULES: Record<Role, readonly ModuleKey[]> = {
   admin: MODULE_KEYS,
@@ -104,10 +121,14 @@ export function moduleKeysOf(roles: readonly string[]): Set<ModuleKey> {
   return keys;
 }
 
-/** The user's modules in menu order, each a fresh copy. */
+/** The user's modules in menu order, each a fresh copy, each screen listed once. */
 export function modulesOf(roles: readonly string[]): UserModule[] {
   const keys = moduleKeysOf(roles);
-  return MODULES.filter((m) => keys.has(m.key)).map((m) => structuredClone(m));
+  const listed = (menus: readonly Menu[]): Menu[] =>
+    menus
+      .filter((menu) => !menu.notWith || !keys.has(menu.notWith))
+      .map(({ notWith: _listedElsewhere, menus: below, ...menu }) => ({ ...menu, ...(below ? { menus: listed(below) } : {}) }));
+  return MODULES.filter((m) => keys.has(m.key)).map((m) => ({ ...m, menus: listed(m.menus) }));
 }
 
 export const DEFAULT_LANDING_PATH = ADMIN_PATHS.newsList;

@@ -59,6 +59,8 @@ export const ADMIN_PATHS = {
   dataRequests: '/PrivacyManagement/data-requests',
   /** Retention periods and what the next daily run removes (docs/decisions/0045). */
   retention: '/PrivacyManagement/retention',
+  /** The privacy notice's versions, read by site and privacy staff (docs/decisions/0048). */
+  privacyNotice: '/PrivacyManagement/privacy-notice',
   /** Every member of staff's own account: password, sessions (docs/decisions/0038). */
   account: '/Account',
 } as const;

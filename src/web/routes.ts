@@ -71,6 +71,7 @@ export default [
       route(at(ADMIN_PATHS.auditLog), 'routes/admin/audit/log.tsx'),
       route(at(ADMIN_PATHS.dataRequests), 'routes/admin/privacy/data-requests.tsx'),
       route(at(ADMIN_PATHS.retention), 'routes/admin/privacy/retention.tsx'),
+      route(at(ADMIN_PATHS.privacyNotice), 'routes/admin/privacy/privacy-notice.tsx'),
       route(at(ADMIN_PATHS.account), 'routes/admin/account/index.tsx'),
       route(at(ADMIN_PATHS.overview), 'routes/admin/overview.tsx'),
     ]),

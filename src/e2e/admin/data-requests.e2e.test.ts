@@ -84,6 +84,42 @@ describe('data requests in the back-office', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('lists the privacy notice\'s versions under Privacy, and an application opens the one its sender agreed to', async () => {
+    const category = (await api('POST', 'JobCategory', { name: 'Notice' })).data.id;
+    const jobId = (await api('POST', 'Job', { title: 'Notice reader', categoryId: category, description: '<p>x</p>', status: 'open' })).data.id;
+    // Sent under version 0, the built-in notice, before the company writes its own.
+    const before = await apply(jobId, 'before.notice@example.com', '137 0000 0000');
+    expect((await api('POST', 'Site/Update', { privacyNotice: { 'zh-CN': '## 新声明\n\n浏览器测试。', 'en-US': '## New notice\n\nWritten by the browser test.' } })).isSuccess).toBe(true);
+
+    const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${portico.url}${ADMIN_PATHS.dataRequests}`);
+    await page.waitForURL('**/login**');
+    await page.locator('[name="userName"]').fill('admin');
+    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(`**${ADMIN_PATHS.dataRequests}`);
+    // An administrator has both modules that read it, and finds it once, under Privacy.
+    await expect.poll(() => page.getByRole('menu').first().getByRole('link', { name: 'Privacy notice versions' }).count()).toBe(1);
+    await page.getByRole('menu').first().getByRole('link', { name: 'Privacy notice versions' }).click();
+    await page.waitForURL(`**${ADMIN_PATHS.privacyNotice}`);
+    const row = (version: number) => page.locator('tr', { has: page.getByText(`Version ${version}`, { exact: true }) });
+    await expect.poll(() => row(1).textContent()).toContain('Current');
+    expect(await row(1).textContent()).toContain('admin');
+    expect(await row(0).textContent()).toContain('In force before versions were kept');
+    await row(0).getByRole('button', { name: /expand row/i }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'What we collect' }).count()).toBe(1);
+
+    await page.goto(`${portico.url}${ADMIN_PATHS.applicationDetails}?id=${before}`);
+    await page.getByRole('button', { name: 'Read this version' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('In force before versions were kept');
+    expect(await dialog.getByRole('heading', { name: 'What we collect' }).count()).toBe(1);
+    expect(await dialog.textContent()).not.toContain('Written by the browser test.');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });
 
 async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {

@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018-erasure.js';
 import * as m0019 from './migrations/0019-data-subject-indexes.js';
 import * as m0020 from './migrations/0020-retention-consent-notifications.js';
 import * as m0021 from './migrations/0021-updated-by.js';
+import * as m0022 from './migrations/0022-privacy-notice-version-zero.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-data-subject-indexes': m0019,
   '0020-retention-consent-notifications': m0020,
   '0021-updated-by': m0021,
+  '0022-privacy-notice-version-zero': m0022,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

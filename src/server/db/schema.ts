@@ -308,12 +308,13 @@ export interface RetentionSettingsTable {
   updated_at: string | null;
 }
 
-/** A published version of the privacy notice; kept, never changed (migration 0020). */
+/** A published version of the privacy notice; kept, never changed (migrations 0020, 0022). */
 export interface PrivacyNoticesTable {
   version: number;
   text_zh: string;
   text_en: string;
-  published_at: string;
+  /** Null for version 0 only: the notice in force before any was published (docs/decisions/0048). */
+  published_at: string | null;
   published_by: string | null;
 }
 

@@ -55,9 +55,11 @@ export async function updateSiteSettings(
     await saveRevision(trx, 'Site', ROW_ID, recordOf(row));
     if (action === 'restore') await recordAudit(trx, actor, { action, entity: 'Site', entityId: ROW_ID });
     const settings = JSON.stringify({ ...valuesOf(row?.settings), ...changes });
-    // A changed privacy notice is a new version of it, kept for good (docs/decisions/0045).
-    if (changes.privacyNotice && JSON.stringify(changes.privacyNotice) !== JSON.stringify(valuesOf(row?.settings).privacyNotice)) {
-      await publishPrivacyNotice(trx, changes.privacyNotice, actor.userName);
+    // A changed privacy notice is a new version of it, kept for good (docs/decisions/0045); the one
+    // it replaces is what visitors were shown, the built-in text included when none was written (0048).
+    const inForce = valuesOf(row?.settings).privacyNotice;
+    if (changes.privacyNotice && JSON.stringify(changes.privacyNotice) !== JSON.stringify(inForce)) {
+      await publishPrivacyNotice(trx, changes.privacyNotice, actor.userName, inForce);
     }
     if (action === 'update') {
       await recordAudit(trx, actor, { action: 'settings-change', entity: 'Site', entityId: ROW_ID, changes: changedValues(valuesOf(row?.settings), changes) });

@@ -5,7 +5,8 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, isoTimestamp, localizedText } from '.
  * The privacy notice's versions (docs/decisions/0045). Saving a changed notice in the site settings
  * publishes a new version; every version is kept. A public form sends the version it showed, and a
  * submission keeps it; a version other than the current one is refused (the page is out of date).
- * Version 0 is the notice as the site settings held it before versions were kept.
+ * Version 0 is the notice as the site settings held it before versions were kept: kept when the first
+ * version is published, and until then the notice the settings hold (docs/decisions/0048).
  */
 export const PRIVACY_NOTICE_TEXT_MAX = 20_000;
 
@@ -25,8 +26,17 @@ export const currentPrivacyNoticeRecord = z.object({
 export const privacyNoticeVersionRecord = z.object({
   version: z.number().int(),
   text: localizedText(PRIVACY_NOTICE_TEXT_MAX),
-  publishedAt: isoTimestamp,
+  /** Null for version 0, which was in force before versions were kept and never published as one. */
+  publishedAt: isoTimestamp.nullable(),
   publishedBy: z.string().nullable(),
+});
+
+/** `GET PrivacyNotice/{version}`: one version, for the back-office record that names it. */
+export const privacyNoticeVersionParams = z.strictObject({
+  version: z
+    .string({ error: 'Invalid privacy notice version' })
+    .regex(/^(0|[1-9][0-9]{0,6})$/, 'Invalid privacy notice version')
+    .transform(Number),
 });
 
 /** `POST PrivacyNotice/Query`: newest first, paginated. */
@@ -41,5 +51,6 @@ export const privacyNoticeListAnswer = z.object({
 });
 
 export type PrivacyNoticeQuery = z.infer<typeof privacyNoticeQuerySchema>;
+export type PrivacyNoticeVersionParams = z.infer<typeof privacyNoticeVersionParams>;
 export type CurrentPrivacyNotice = z.infer<typeof currentPrivacyNoticeRecord>;
 export type PrivacyNoticeVersion = z.infer<typeof privacyNoticeVersionRecord>;

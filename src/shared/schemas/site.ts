@@ -167,6 +167,9 @@ export const NEUTRAL_SITE_SETTINGS: SiteSettingsValues = {
   psbNumber: '',
   psbUrl: '',
   footerText: empty,
+  // Version 0 of the notice on every site that never wrote its own (docs/decisions/0048): a site
+  // that has not published one yet keeps whatever this reads on the day it first does, so a change
+  // here changes what its earlier visitors are recorded as having read.
   privacyNotice: {
     'zh-CN': [
       '## 我们收集的信息',

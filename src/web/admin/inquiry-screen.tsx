@@ -10,6 +10,7 @@ import type { FieldOf } from './resource-screen.js';
 import { History, InternalNoteEdit, StatusChange, StatusTag, useStatusOptions } from './status.js';
 import { useFieldText } from './use-field-text.js';
 import { ErasureActions } from './erasure-actions.js';
+import { AgreedPrivacyVersion } from './privacy-notice-version.js';
 import type { ErasableEntity } from './erasure-actions.js';
 import type { FieldText } from './use-field-text.js';
 
@@ -30,7 +31,7 @@ export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns,
   const text = useFieldText(entity.name, VALUES);
   const statusOptions = useStatusOptions('inquiries');
   const [moving, setMoving] = useState<Inquiry | null>(null);
-  const detailFields = ['name', 'company', 'email', 'phone', ...ownFields, 'message', 'statusId', 'createdAt'] as const;
+  const detailFields = ['name', 'company', 'email', 'phone', ...ownFields, 'message', 'statusId', 'createdAt', 'privacyVersion'] as const;
 
   return (
     <>
@@ -66,6 +67,7 @@ function InquiryDrawer({ entity, id, fields, text, onClose, onMove }: { entity: 
     if (field === 'statusId') return statusTag(value as number);
     // A message keeps the visitor's line breaks.
     if (field === 'message') return <div style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</div>;
+    if (field === 'privacyVersion') return <AgreedPrivacyVersion version={(value as number | null | undefined) ?? null} />;
     return showValue(entity, text, field, value) || '—';
   };
   return (

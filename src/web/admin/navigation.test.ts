@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANDING_PATH, MODULES, landingPathOf, modulesOf } from '../../shared/modules.js';
-import { breadcrumbOf, moduleOfPath, safeRedirect } from './navigation.js';
+import { DEFAULT_LANDING_PATH, MODULES, PRIVACY_NOTICE_READERS, landingPathOf, modulesOf } from '../../shared/modules.js';
+import { ADMIN_PATHS } from '../../shared/paths.js';
+import { breadcrumbOf, modulesOfPath, safeRedirect } from './navigation.js';
 
 describe('back-office navigation', () => {
   it('lands on the first menu of the first module, else the news list', () => {
@@ -13,7 +14,7 @@ describe('back-office navigation', () => {
 
   it('knows the module of every menu entry, so that the layout lets its staff in', () => {
     for (const module of MODULES) {
-      for (const menu of module.menus) expect(moduleOfPath(menu.path), menu.path).toBe(module.key);
+      for (const menu of module.menus) expect(modulesOfPath(menu.path), menu.path).toContain(module.key);
     }
   });
 
@@ -36,10 +37,27 @@ describe('back-office navigation', () => {
   });
 
   it('knows which module a screen belongs to', () => {
-    expect(moduleOfPath('/NewsManagement/modify-news')).toBe('news');
-    expect(moduleOfPath('/JobManagement/Add')).toBe('jobs');
-    expect(moduleOfPath('/usermanagement/list')).toBe('users');
-    expect(moduleOfPath('/Home')).toBeNull();
+    expect(modulesOfPath('/NewsManagement/modify-news')).toEqual(['news']);
+    expect(modulesOfPath('/JobManagement/Add')).toEqual(['jobs']);
+    expect(modulesOfPath('/usermanagement/list')).toEqual(['users']);
+    expect(modulesOfPath('/PrivacyManagement/retention')).toEqual(['privacy']);
+    expect(modulesOfPath('/Home')).toEqual([]);
+  });
+
+  it('lets every reader of the privacy notice\'s versions in, and lists the screen once in each one\'s menu', () => {
+    expect(modulesOfPath(ADMIN_PATHS.privacyNotice)).toEqual(PRIVACY_NOTICE_READERS);
+    const entries = (roles: string[]) =>
+      modulesOf(roles).flatMap((m) => m.menus.filter((menu) => menu.path === ADMIN_PATHS.privacyNotice).map((menu) => `${m.key}:${menu.key}`));
+    // Marketing has the site module only; administrators have both and find it under privacy.
+    expect(entries(['marketing'])).toEqual(['site:site.privacyNotice']);
+    expect(entries(['admin'])).toEqual(['privacy:privacy.notice']);
+    expect(entries(['admin', 'marketing'])).toEqual(['privacy:privacy.notice']);
+    expect(entries(['hr'])).toEqual([]);
+    for (const module of PRIVACY_NOTICE_READERS) expect(MODULES.find((m) => m.key === module)?.menus.some((menu) => menu.path === ADMIN_PATHS.privacyNotice), module).toBe(true);
+    expect(breadcrumbOf(modulesOf(['marketing']), ADMIN_PATHS.privacyNotice).map((c) => c.key)).toEqual(['site', 'site.privacyNotice']);
+    expect(breadcrumbOf(modulesOf(['admin']), ADMIN_PATHS.privacyNotice).map((c) => c.key)).toEqual(['privacy', 'privacy.notice']);
+    // What the server sends keeps the menus' own shape.
+    expect(JSON.stringify(modulesOf(['marketing']))).not.toContain('notWith');
   });
 
   it('returns only to paths on this site after sign-in', () => {

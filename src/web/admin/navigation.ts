@@ -1,23 +1,29 @@
+import { PRIVACY_NOTICE_READERS } from '../../shared/modules.js';
 import type { Menu, ModuleKey, UserModule } from '../../shared/modules.js';
 import { ADMIN_PATHS, AUTH_PATHS } from '../../shared/paths.js';
 
-/** Which module each back-office address belongs to (its screens beyond the menu entries too). */
-const MODULE_PREFIXES: [prefix: string, module: ModuleKey][] = [
-  [ADMIN_PATHS.news, 'news'],
-  [ADMIN_PATHS.jobCategories, 'jobs'],
-  [ADMIN_PATHS.jobs, 'jobs'],
-  [ADMIN_PATHS.applications, 'applications'],
-  [ADMIN_PATHS.contact, 'contact'],
-  [ADMIN_PATHS.joinUs, 'joinus'],
-  [ADMIN_PATHS.users, 'users'],
-  [ADMIN_PATHS.site, 'site'],
-  [ADMIN_PATHS.auditLog, 'audit'],
-  [ADMIN_PATHS.privacy, 'privacy'],
+/**
+ * Which modules read each back-office address (its screens beyond the menu entries too): most
+ * belong to one module; a screen two modules read comes before its area's prefix.
+ */
+const MODULE_PREFIXES: [prefix: string, modules: readonly ModuleKey[]][] = [
+  [ADMIN_PATHS.news, ['news']],
+  [ADMIN_PATHS.jobCategories, ['jobs']],
+  [ADMIN_PATHS.jobs, ['jobs']],
+  [ADMIN_PATHS.applications, ['applications']],
+  [ADMIN_PATHS.contact, ['contact']],
+  [ADMIN_PATHS.joinUs, ['joinus']],
+  [ADMIN_PATHS.users, ['users']],
+  [ADMIN_PATHS.site, ['site']],
+  [ADMIN_PATHS.auditLog, ['audit']],
+  [ADMIN_PATHS.privacyNotice, PRIVACY_NOTICE_READERS],
+  [ADMIN_PATHS.privacy, ['privacy']],
 ];
 
-export function moduleOfPath(pathname: string): ModuleKey | null {
+/** The modules whose staff may open a path; none for an address outside the back-office's areas. */
+export function modulesOfPath(pathname: string): readonly ModuleKey[] {
   const lower = pathname.toLowerCase();
-  return MODULE_PREFIXES.find(([prefix]) => lower === prefix.toLowerCase() || lower.startsWith(`${prefix.toLowerCase()}/`))?.[1] ?? null;
+  return MODULE_PREFIXES.find(([prefix]) => lower === prefix.toLowerCase() || lower.startsWith(`${prefix.toLowerCase()}/`))?.[1] ?? [];
 }
 
 export interface Crumb {
@@ -68,8 +74,8 @@ export function breadcrumbOf(modules: readonly UserModule[], pathname: string, s
     if (found) return found;
   }
   // A screen under a menu (an editor, a details page): the module and its first menu.
-  const key = moduleOfPath(pathname);
-  const module = modules.find((m) => m.key === key);
+  const readers = modulesOfPath(pathname);
+  const module = modules.find((m) => readers.includes(m.key));
   if (!module) return [];
   const parent = module.menus.find((menu) => lower.startsWith(menu.path.toLowerCase())) ?? module.menus[0];
   return [{ key: module.key, name: module.name }, ...(parent ? [{ key: parent.key, name: parent.name, path: parent.path }] : []), ...screenCrumb(pathname, search)];

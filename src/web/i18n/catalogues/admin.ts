@@ -2,7 +2,7 @@
 
 // News and job categories share their fields' labels, and so do the two kinds of inquiry.
 const zhCategoryFields = { name: '名称', sortOrder: '排序', itemCount: '内容数', updatedAt: '更新时间' };
-const zhInquiryFields = { id: 'ID', name: '姓名', company: '公司', email: '邮箱', phone: '电话', message: '内容', statusId: '状态', createdAt: '创建时间' };
+const zhInquiryFields = { id: 'ID', name: '姓名', company: '公司', email: '邮箱', phone: '电话', message: '内容', statusId: '状态', createdAt: '创建时间', privacyVersion: '同意的隐私声明' };
 
 const zh = {
   login: {
@@ -154,9 +154,11 @@ const zh = {
     'site.settings': '网站设置',
     'site.pages': '页面',
     'site.media': '媒体库',
+    'site.privacyNotice': '隐私声明版本',
     'audit.log': '操作记录',
     'privacy.requests': '个人信息请求',
     'privacy.retention': '保留期限',
+    'privacy.notice': '隐私声明版本',
   },
   common: {
     retry: '重试',
@@ -301,6 +303,7 @@ const zh = {
     resume: '简历',
     download: '下载简历',
     consentAt: '同意隐私声明时间',
+    privacyVersion: '同意的隐私声明',
     details: '申请详情',
     statuses: { '1': '新申请', '2': '筛选中', '3': '面试', '4': '录用', '5': '已入职', '6': '未通过' },
   },
@@ -573,6 +576,24 @@ const zh = {
     nothingWaiting: '没有等待处理的记录。',
     since: '提交于 {{time}}',
   },
+  privacyNotice: {
+    title: '隐私声明版本',
+    intro: '求职申请、联系留言和合作加盟都会记录提交者同意的隐私声明版本。在“网站设置”中修改隐私声明即发布一个新版本，每个版本都会保留。',
+    version: '版本',
+    versionNumber: '第 {{version}} 版',
+    publishedAt: '发布时间',
+    publishedBy: '发布人',
+    current: '当前版本',
+    beforeVersions: '启用版本记录之前即已生效',
+    showText: '展开查看全文',
+    zeroMissing: '版本 0（首次发布新版本之前生效的隐私声明）的文本未能保留，无法显示。',
+    languages: { 'zh-CN': '中文', 'en-US': '英文' },
+    emptyLanguage: '此语言的文本为空：以此语言浏览的访客看到的是另一种语言的文本。',
+    read: '查看此版本',
+    close: '关闭',
+    notRecorded: '未记录（提交于启用版本记录之前）',
+    notKept: '此版本的文本未能保留。',
+  },
   retention: {
     title: '保留期限',
     intro: '求职申请、联系留言和合作加盟超过保留期限后，每日任务会将其删除或匿名化。保存前可先预览下一次运行会处理哪些记录。',
@@ -705,7 +726,17 @@ const zh = {
 type Catalogue = typeof zh;
 
 const enCategoryFields: typeof zhCategoryFields = { name: 'Name', sortOrder: 'Order', itemCount: 'Items', updatedAt: 'Updated' };
-const enInquiryFields: typeof zhInquiryFields = { id: 'ID', name: 'Name', company: 'Company', email: 'Email', phone: 'Phone', message: 'Message', statusId: 'Status', createdAt: 'Created' };
+const enInquiryFields: typeof zhInquiryFields = {
+  id: 'ID',
+  name: 'Name',
+  company: 'Company',
+  email: 'Email',
+  phone: 'Phone',
+  message: 'Message',
+  statusId: 'Status',
+  createdAt: 'Created',
+  privacyVersion: 'Privacy notice agreed to',
+};
 
 const en: Catalogue = {
   login: {
@@ -857,9 +888,11 @@ const en: Catalogue = {
     'site.settings': 'Site settings',
     'site.pages': 'Pages',
     'site.media': 'Media library',
+    'site.privacyNotice': 'Privacy notice versions',
     'audit.log': 'Activity',
     'privacy.requests': 'Data requests',
     'privacy.retention': 'Retention',
+    'privacy.notice': 'Privacy notice versions',
   },
   common: {
     retry: 'Retry',
@@ -1003,6 +1036,7 @@ const en: Catalogue = {
     resume: 'Résumé',
     download: 'Download résumé',
     consentAt: 'Privacy consent given',
+    privacyVersion: 'Privacy notice agreed to',
     details: 'Application',
     statuses: { '1': 'New', '2': 'Screening', '3': 'Interview', '4': 'Offer', '5': 'Hired', '6': 'Rejected' },
   },
@@ -1274,6 +1308,25 @@ const en: Catalogue = {
     oldest: { JobApplication: 'Oldest applications nobody has handled (first {{count}})', ContactInfo: 'Oldest contact messages nobody has handled (first {{count}})', JoinUs: 'Oldest join-us entries nobody has handled (first {{count}})' },
     nothingWaiting: 'Nothing is waiting.',
     since: 'Sent {{time}}',
+  },
+  privacyNotice: {
+    title: 'Privacy notice versions',
+    intro:
+      'Job applications, contact messages and partner requests record the version of the privacy notice their sender agreed to. Changing the notice in the site settings publishes a new version; every version is kept.',
+    version: 'Version',
+    versionNumber: 'Version {{version}}',
+    publishedAt: 'Published',
+    publishedBy: 'Published by',
+    current: 'Current',
+    beforeVersions: 'In force before versions were kept',
+    showText: 'Expand a row to read its text',
+    zeroMissing: 'Version 0 (the notice in force before the first version was published) was not kept and cannot be shown.',
+    languages: { 'zh-CN': 'Chinese', 'en-US': 'English' },
+    emptyLanguage: "Empty in this language: visitors reading it were shown the other language's text.",
+    read: 'Read this version',
+    close: 'Close',
+    notRecorded: 'Not recorded (sent before versions were kept)',
+    notKept: "This version's text was not kept.",
   },
   retention: {
     title: 'Retention',

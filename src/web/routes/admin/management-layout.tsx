@@ -12,7 +12,7 @@ import 'dayjs/locale/zh-cn.js';
 import type { ModuleKey } from '../../../shared/modules.js';
 import { landingPathOf } from '../../../shared/modules.js';
 import { ADMIN_PATHS, AUTH_PATHS } from '../../../shared/paths.js';
-import { breadcrumbOf, moduleOfPath } from '../../admin/navigation.js';
+import { breadcrumbOf, modulesOfPath } from '../../admin/navigation.js';
 import type { Crumb } from '../../admin/navigation.js';
 import { useSession } from '../../admin/session-context.js';
 import { FirstRunChecklist } from '../../admin/first-run-checklist.js';
@@ -89,11 +89,12 @@ export default function ManagementLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const reducedMotion = useReducedMotion();
 
-  const module = moduleOfPath(location.pathname);
   const glance = seesGlance(user.modules);
   const atOverview = location.pathname.toLowerCase() === ADMIN_PATHS.overview.toLowerCase();
-  // My account is every signed-in user's, whatever their modules; the overview, staff of any module it counts.
-  const allowed = location.pathname === ADMIN_PATHS.account || (atOverview && glance) || (module !== null && user.modules.some((m) => m.key === module));
+  // My account is every signed-in user's, whatever their modules; the overview, staff of any module it
+  // counts; any other screen, staff of a module that may read it.
+  const allowed =
+    location.pathname === ADMIN_PATHS.account || (atOverview && glance) || modulesOfPath(location.pathname).some((key) => user.modules.some((m) => m.key === key));
   const selected = atOverview ? 'overview' : user.modules.flatMap((m) => m.menus).find((menu) => location.pathname.toLowerCase().startsWith(menu.path.toLowerCase()))?.key;
   const crumbs = breadcrumbOf(user.modules, location.pathname, location.search);
   const crumbName = (c: Crumb) => t(c.titleKey ?? (c.path ? `menus.${c.key}` : `modules.${c.key}`));

@@ -8,6 +8,7 @@ import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ErasureActions } from '../../../admin/erasure-actions.js';
+import { AgreedPrivacyVersion } from '../../../admin/privacy-notice-version.js';
 import { ResumeActions } from '../../../admin/resume-preview.js';
 import { History, InternalNoteEdit, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
 
@@ -68,6 +69,9 @@ export default function ApplicationDetails() {
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('applications.consentAt')}>{formatTime(a.consentAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('applications.privacyVersion')}>
+          <AgreedPrivacyVersion version={a.privacyVersion} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('common.createdAt')}>{formatTime(a.createdAt)}</Descriptions.Item>
       </Descriptions>
       <h2 style={{ marginTop: 24 }}>{t('common.history')}</h2>
