@@ -1030,7 +1030,7 @@ const en: Catalogue = {
     passwordChanged: 'Password changed',
     endSessions: 'Sign out everywhere',
     endSessionsConfirm: 'Sign {{userName}} out on every device?',
-    sessionsEnded: 'Ended {{count}} sessions',
+    sessionsEnded: 'Sessions ended: {{count}}',
   },
   media: {
     title: 'Media library',
