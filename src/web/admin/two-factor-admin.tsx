@@ -1,20 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Checkbox, Form, Popconfirm } from 'antd';
+import { Alert, App as AntApp, Button, Checkbox, Form, Popconfirm, Tooltip } from 'antd';
 import { ROLES } from '../../shared/modules.js';
 import type { TwoFactorPolicy } from '../../shared/schemas/two-factor.js';
 import type { User } from '../../shared/schemas/user.js';
 import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
 import { FormDialog } from './form-dialog.js';
+import { useSession } from './session-context.js';
 
 /** An administrator turns a user's two-factor sign-in off (a lost phone); the list shows the change. */
 export function TwoFactorResetButton({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
+  const { user: me } = useSession();
   if (!user.twoFactorEnabled) return null;
+  // One's own is turned off with a code or the password (the server refuses a reset of it).
+  if (user.id === me.id) {
+    return (
+      <Tooltip title={t('twoFactor.resetOwnHint')}>
+        <Button size="small" disabled>
+          {t('twoFactor.reset')}
+        </Button>
+      </Tooltip>
+    );
+  }
   const reset = async () => {
     try {
       await api(`User/${user.id}/TwoFactor/Reset`, { body: {} });

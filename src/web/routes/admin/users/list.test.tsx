@@ -37,7 +37,11 @@ const user = (fields: Partial<User>): User => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...fields,
 });
-const USERS = [user({}), user({ id: 6, userName: 'wang.wei', displayName: 'Wang Wei', roles: ['editor'], twoFactorEnabled: false })];
+const USERS = [
+  user({ id: 1, userName: 'admin', displayName: 'Ada Admin', roles: ['admin'] }),
+  user({}),
+  user({ id: 6, userName: 'wang.wei', displayName: 'Wang Wei', roles: ['editor'], twoFactorEnabled: false }),
+];
 
 const envelope = (data: unknown, errorCode = 0, message = '') =>
   new Response(JSON.stringify({ isSuccess: errorCode === 0, errorCode, message, data }), { status: errorCode === 0 ? 200 : 409 });
@@ -47,7 +51,7 @@ type Answer = (url: string, init: RequestInit) => Response | Promise<Response> |
 function show(answer: Answer = () => undefined, locale: 'en-US' | 'zh-CN' = 'en-US') {
   const fetchMock = vi.fn(
     async (url: string, init: RequestInit = {}) =>
-      (await answer(url, init)) ?? (url.endsWith('/api/User/Query') ? envelope({ items: USERS, meta: { page: 1, pageSize: 10, total: 2 } }) : envelope(null)),
+      (await answer(url, init)) ?? (url.endsWith('/api/User/Query') ? envelope({ items: USERS, meta: { page: 1, pageSize: 10, total: USERS.length } }) : envelope(null)),
   );
   vi.stubGlobal('fetch', fetchMock);
   render(
@@ -175,6 +179,8 @@ describe("an administrator resetting a user's two-factor sign-in", () => {
     const { calls } = show();
     const row = await rowOf('li.na');
     expect(within(await rowOf('wang.wei')).queryByRole('button', { name: 'Reset two-step verification' })).toBeNull();
+    // One's own takes a code or the password in My account: offered here, but not to press.
+    expect((within(await rowOf('Ada Admin')).getByRole('button', { name: 'Reset two-step verification' }) as HTMLButtonElement).disabled).toBe(true);
     const listed = calls('/api/User/Query').length;
 
     fireEvent.click(within(row).getByRole('button', { name: 'Reset two-step verification' }));
