@@ -36,6 +36,30 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * The kinds of record entries name: the API's names, `SignIn` for locks, `TwoFactorPolicy` for the
+ * roles that must use two-factor sign-in. The back-office offers them as a filter and names each in
+ * both languages; the audit tests check every entry they cause names one of them.
+ */
+export const AUDIT_ENTITIES = [
+  'News',
+  'NewsCategory',
+  'Job',
+  'JobCategory',
+  'JobApplication',
+  'ContactInfo',
+  'JoinUs',
+  'User',
+  'Media',
+  'Page',
+  'Site',
+  'SignIn',
+  'TwoFactorPolicy',
+  'AuditLog',
+  'DataSubject',
+  'Retention',
+] as const;
+
 /** The entity names entries carry: the API's (`News`, `User`…), at most this long. */
 export const AUDIT_ENTITY_MAX = 50;
 

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AUDIT_ACTIONS } from '../../shared/schemas/audit.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../shared/schemas/audit.js';
 import type { AuditEvent } from '../../shared/schemas/audit.js';
 import admin from '../i18n/catalogues/admin.js';
-import { AUDITED_ENTITIES, AuditLogScreen } from './audit-log-screen.js';
+import { AuditLogScreen } from './audit-log-screen.js';
 import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
 
 const AT = '2026-11-20T08:30:00.000Z';
@@ -124,7 +124,7 @@ describe('the audit log screen', () => {
     for (const locale of ['zh-CN', 'en-US'] as const) {
       const audit = admin[locale].audit as { actions: Record<string, string>; entities: Record<string, string> };
       for (const action of AUDIT_ACTIONS) expect(audit.actions[action], `${locale} ${action}`).toBeTruthy();
-      for (const entity of AUDITED_ENTITIES) expect(audit.entities[entity], `${locale} ${entity}`).toBeTruthy();
+      for (const entity of AUDIT_ENTITIES) expect(audit.entities[entity], `${locale} ${entity}`).toBeTruthy();
     }
   });
 });

@@ -2,14 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Descriptions, Drawer, Empty, Tag } from 'antd';
 import { ADMIN_PATHS, applicationDetailsPath, jobEditPath, newsEditPath } from '../../shared/paths.js';
-import { auditEventEntity } from '../../shared/schemas/audit.js';
+import { AUDIT_ENTITIES, auditEventEntity } from '../../shared/schemas/audit.js';
 import type { AuditEvent } from '../../shared/schemas/audit.js';
 import { ResourceScreen } from './resource-screen.js';
 import { formatTime } from './status.js';
 import { useFieldText } from './use-field-text.js';
-
-/** The kinds of record entries name, as the filter offers them (the API's names; `SignIn` for locks). */
-export const AUDITED_ENTITIES = ['News', 'NewsCategory', 'Job', 'JobCategory', 'JobApplication', 'ContactInfo', 'JoinUs', 'User', 'Media', 'Page', 'Site', 'SignIn', 'AuditLog', 'DataSubject', 'Retention'] as const;
 
 const VALUES = { action: 'audit.actions', entity: 'audit.entities' };
 
@@ -94,7 +91,7 @@ export function AuditLogScreen() {
       columns={['at', 'userName', 'action', 'entity', 'clientAddress', 'userAgent']}
       values={VALUES}
       defaultSort={{ field: 'at', order: 'desc' }}
-      filterChoices={{ entity: AUDITED_ENTITIES.map((value) => ({ value, label: text.valueText('entity', value) })) }}
+      filterChoices={{ entity: AUDIT_ENTITIES.map((value) => ({ value, label: text.valueText('entity', value) })) }}
       extraFilters={[
         {
           name: 'user',

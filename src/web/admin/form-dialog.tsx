@@ -13,6 +13,7 @@ export function FormDialog({
   onSave,
   onClose,
   destroyOnHidden,
+  saveDisabled,
   children,
 }: {
   title: ReactNode;
@@ -21,6 +22,8 @@ export function FormDialog({
   onSave: () => void;
   onClose: () => void;
   destroyOnHidden?: boolean;
+  /** Nothing to save yet (what the form edits is still loading, or could not be read). */
+  saveDisabled?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -31,6 +34,7 @@ export function FormDialog({
       onOk={onSave}
       onCancel={onClose}
       confirmLoading={saving}
+      okButtonProps={{ disabled: saveDisabled }}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       mask={{ closable: false }}

@@ -110,6 +110,9 @@ export function HistoryDialog({ path, current, open, onClose, onRestored, fieldL
             locale={{ emptyText: <Empty description={t('revisions.empty')} /> }}
             rowSelection={{
               selectedRowKeys: picked,
+              // A version ticked on another page stays ticked: otherwise it is dropped unseen, and the
+              // comparison is with the current version instead.
+              preserveSelectedRowKeys: true,
               onChange: (keys) => setPicked((keys as number[]).slice(-2)),
               getCheckboxProps: (row) => ({ 'aria-label': `${t('revisions.version')} ${nameOf(row)}` }),
             }}

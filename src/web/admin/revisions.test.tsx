@@ -9,6 +9,7 @@ import type { SiteSettings } from '../../shared/schemas/site.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../shared/paths.js';
 import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
 import { HistoryDialog } from './history-dialog.js';
+import { formatTime } from './status.js';
 import NewsModify from '../routes/admin/news/modify.js';
 import JobEdit from '../routes/admin/jobs/edit.js';
 import SiteSettingsScreen from '../routes/admin/site/settings.js';
@@ -106,6 +107,62 @@ describe('the version history dialog', () => {
     expect(diff.textContent).not.toContain('<p>');
   });
 
+  /** Versions 30…41 of the news item, newest first, each titled by its number; ten to a page. */
+  function stubManyVersions(calls: string[]) {
+    const summaryOf = (id: number) => ({ id, createdAt: `2026-10-${String(id - 10).padStart(2, '0')}T08:00:00.000Z`, userId: 2, userName: `editor${id}`, summary: `Version ${id}` });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        const one = /\/api\/News\/5\/Revisions\/(\d+)$/.exec(url);
+        if (one) {
+          const id = Number(one[1]);
+          return ok({ ...summaryOf(id), entity: 'News', recordKey: '5', record: news({ title: `Harbour plan ${id}`, content: `<p>Plan number ${id} for the harbour.</p>` }) });
+        }
+        const page = /\/api\/News\/5\/Revisions\?page=(\d+)&pageSize=10$/.exec(url);
+        if (page) {
+          const ids = Array.from({ length: 12 }, (_, i) => 41 - i).slice((Number(page[1]) - 1) * 10, Number(page[1]) * 10);
+          return ok({ items: ids.map(summaryOf), meta: { page: Number(page[1]), pageSize: 10, total: 12 } });
+        }
+        return ok(null);
+      }),
+    );
+    return (id: number) => `${formatTime(summaryOf(id).createdAt)} · editor${id}`;
+  }
+
+  const tick = (dialog: HTMLElement, name: string) => fireEvent.click(within(dialog).getByRole('checkbox', { name: `Version ${name}` }));
+
+  it('compares two older versions with each other, the older first whichever was ticked first', async () => {
+    const calls: string[] = [];
+    const nameOf = stubManyVersions(calls);
+    renderWithClient(<HistoryDialog path="News/5" current={news({ title: 'Harbour opens today' })} open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Version history' });
+    await within(dialog).findByText('Version 41');
+    tick(dialog, nameOf(38));
+    tick(dialog, nameOf(35));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Compare' }));
+    const diff = await within(dialog).findByRole('region', { name: `${nameOf(35)} → ${nameOf(38)}` });
+    expect(calls.filter((url) => /\/Revisions\/\d+$/.test(url)).map((url) => url.split('/').pop()).sort()).toEqual(['35', '38']);
+    expect([...diff.querySelectorAll('del')].map((node) => node.textContent?.trim())).toEqual(['35', '35']);
+    expect([...diff.querySelectorAll('ins')].map((node) => node.textContent?.trim())).toEqual(['38', '38']);
+    // Neither side is the current version.
+    expect(diff.textContent).not.toContain('today');
+  });
+
+  it('compares a version on one page with a version on another', async () => {
+    const nameOf = stubManyVersions([]);
+    renderWithClient(<HistoryDialog path="News/5" current={news()} open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Version history' });
+    await within(dialog).findByText('Version 41');
+    tick(dialog, nameOf(33));
+    fireEvent.click(within(dialog).getByRole('listitem', { name: '2' }));
+    await within(dialog).findByText('Version 30');
+    tick(dialog, nameOf(30));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Compare' }));
+    const diff = await within(dialog).findByRole('region', { name: `${nameOf(30)} → ${nameOf(33)}` });
+    expect([...diff.querySelectorAll('ins')].map((node) => node.textContent?.trim())).toEqual(['33', '33']);
+  });
+
   it('restores a version after a confirmation', async () => {
     const calls: { url: string; body: unknown }[] = [];
     stubApi(calls);
@@ -126,7 +183,10 @@ describe('the version history dialog', () => {
     renderWithClient(<HistoryDialog path="News/5" current={news()} open onClose={() => {}} />, 'zh-CN');
     const dialog = await screen.findByRole('dialog', { name: '版本历史' });
     expect(await within(dialog).findByRole('button', { name: '恢复此版本' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: /比\s*较/ })).toBeTruthy();
+    expect(within(dialog).getByText('勾选两个版本进行比较，或勾选一个与当前版本比较。')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /版本/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /比\s*较/ }));
+    expect(await within(dialog).findByRole('region', { name: /→ 当前版本$/ })).toBeTruthy();
   });
 });
 

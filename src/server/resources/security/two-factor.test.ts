@@ -184,6 +184,17 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
     expect(await auditActions(user.id)).toContain('two-factor-reset');
   });
 
+  it("an administrator's token alone cannot turn off their own: that takes a code or the password, in My account", async () => {
+    const other = await enrolled(['admin']);
+    const own = await post(`/api/User/${other.id}/TwoFactor/Reset`, undefined, other.token);
+    expect(own.status).toBe(409);
+    expect(own.body.data.reason).toBe('self-two-factor-reset');
+    await challengeOf(other.userName, other.password);
+    expect(await auditActions(other.id)).not.toContain('two-factor-reset');
+    // Another administrator may.
+    expect((await post(`/api/User/${other.id}/TwoFactor/Reset`, undefined, admin)).status).toBe(200);
+  });
+
   it('a role that requires it sends its members to enrol, and the server refuses their other staff calls until then', async () => {
     const hr = await buildUser(t, admin, ['hr']);
     const editor = await buildUser(t, admin, ['editor']);

@@ -223,7 +223,7 @@ export const twoFactorAdminRoutes: RouteSpec[] = [
   route<undefined, { id: number }>({
     method: 'POST',
     path: 'User/:id/TwoFactor/Reset',
-    summary: "Turns a user's two-factor sign-in off (a lost phone): they sign in with the password and enrol again",
+    summary: "Turns another user's two-factor sign-in off (a lost phone): they sign in with the password and enrol again. One's own is refused (409, `self-two-factor-reset`): it takes TwoFactor/Disable",
     tag: 'User',
     access: 'users',
     params: idParams,
@@ -232,6 +232,9 @@ export const twoFactorAdminRoutes: RouteSpec[] = [
     handler: async ({ request, params: { id }, user }) => {
       const ctx = request.server.ctx;
       await findRecord(ctx, userResource, id);
+      // One's own is turned off with a code or the password (TwoFactor/Disable): an administrator's
+      // token left in a browser must not be enough, as for one's own password.
+      if (id === user!.id) throw conflict('self-two-factor-reset', 'Turn off your own two-factor sign-in in My account, with a code or your password');
       await ctx.db.kysely.transaction().execute(async (trx) => {
         await deleteTwoFactorOf(trx, id);
         await recordAudit(trx, actorOf(request, user), { action: 'two-factor-reset', entity: 'User', entityId: id });
