@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { App as AntApp } from 'antd';
 import { createI18n } from '../i18n/i18n.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
@@ -41,4 +44,13 @@ export function AdminTestFrame({ children, locale = 'en-US', texts }: { children
       <AntApp>{children}</AntApp>
     </I18nextProvider>
   );
+}
+
+/**
+ * Screens in a data router opened at `at`, as the back-office runs them (React Router's framework
+ * mode): an editor's guard against leaving with unsaved changes needs one (`useBlocker`).
+ */
+export function TestRouter({ routes, at }: { routes: RouteObject[]; at: string }) {
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [at] }));
+  return <RouterProvider router={router} />;
 }

@@ -246,6 +246,12 @@ const zh = {
     undo: '撤销',
     redo: '重做',
   },
+  unsavedChanges: {
+    title: '离开此页面？',
+    content: '您的修改尚未保存，离开后这些修改将会丢失。',
+    leave: '离开',
+    stay: '留在此页',
+  },
   jobs: {
     title: '职位名称',
     category: '职位类别',
@@ -412,7 +418,6 @@ const zh = {
     saveFailed: '保存失败：{{message}}',
     publishFailed: '发布失败：{{message}}',
     fixErrors: '请修正标出的内容。',
-    unsavedLeave: '有未保存的修改，确定离开吗？',
     draftState: '草稿与发布版本一致',
     draftChanged: '草稿有未发布的修改',
     previewBanner: '预览：{{page}} 的草稿（未发布）',
@@ -933,6 +938,12 @@ const en: Catalogue = {
     undo: 'Undo',
     redo: 'Redo',
   },
+  unsavedChanges: {
+    title: 'Leave this page?',
+    content: 'Your changes have not been saved. If you leave, they will be lost.',
+    leave: 'Leave',
+    stay: 'Stay',
+  },
   jobs: {
     title: 'Title',
     category: 'Category',
@@ -1099,7 +1110,6 @@ const en: Catalogue = {
     saveFailed: 'Saving failed: {{message}}',
     publishFailed: 'Publishing failed: {{message}}',
     fixErrors: 'Please correct the marked fields.',
-    unsavedLeave: 'You have unsaved changes. Leave anyway?',
     draftState: 'The draft is what is published',
     draftChanged: 'The draft has unpublished changes',
     previewBanner: 'Preview: the draft of {{page}} (not published)',
