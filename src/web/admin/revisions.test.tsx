@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { News } from '../../shared/schemas/news.js';
 import { ADMIN_PATHS, newsEditPath } from '../../shared/paths.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TestRouter, stubMatchMedia } from './test-setup.js';
 import { HistoryDialog } from './history-dialog.js';
 import NewsModify from '../routes/admin/news/modify.js';
 
@@ -124,11 +123,7 @@ describe('the news editor when someone else saved first', () => {
       url.endsWith('/api/News/Update') ? refused(409, 40009, 'News item was changed by someone else since it was opened', { reason: 'stale' }) : null,
     );
     renderWithClient(
-      <MemoryRouter initialEntries={[newsEditPath(5)]}>
-        <Routes>
-          <Route path={ADMIN_PATHS.newsEdit} element={<NewsModify />} />
-        </Routes>
-      </MemoryRouter>,
+      <TestRouter at={newsEditPath(5)} routes={[{ path: ADMIN_PATHS.newsEdit, element: <NewsModify /> }]} />,
       locale,
     );
   }

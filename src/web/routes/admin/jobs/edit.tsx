@@ -20,6 +20,7 @@ import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
 
 type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt'> & { closesAt?: Dayjs | null };
 
@@ -51,6 +52,7 @@ export default function JobEdit() {
   const [form] = Form.useForm<JobValues>();
   const showErrors = useFormErrors(form);
   const [saving, run] = useSubmit();
+  const { markChanged, markSaved } = useUnsavedChanges();
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
@@ -79,6 +81,7 @@ export default function JobEdit() {
       try {
         // An edit says which version it was based on: a save over someone else's newer one is refused.
         await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body, updatedAt: existing.data?.updatedAt } : body });
+        markSaved();
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['Job'] });
         navigate(ADMIN_PATHS.jobs);
@@ -93,7 +96,15 @@ export default function JobEdit() {
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <h1>{id ? t('jobs.editTitle') : t('jobs.createTitle')}</h1>
         {id !== null && existing.data && (
-          <HistoryButton path={`Job/${id}`} current={existing.data} fieldLabel={fieldLabel} onRestored={() => queryClient.invalidateQueries({ queryKey: ['Job'] })} />
+          <HistoryButton
+            path={`Job/${id}`}
+            current={existing.data}
+            fieldLabel={fieldLabel}
+            onRestored={async () => {
+              await queryClient.invalidateQueries({ queryKey: ['Job'] });
+              markSaved();
+            }}
+          />
         )}
       </Space>
       {conflict && id !== null && (
@@ -101,11 +112,14 @@ export default function JobEdit() {
           mine={conflict}
           fieldLabel={fieldLabel}
           loadTheirs={() => api<Job>(`Job/${id}`, { method: 'GET' })}
-          onReload={() => existing.refetch()}
+          onReload={async () => {
+            await existing.refetch();
+            markSaved();
+          }}
           onDismiss={() => setConflict(null)}
         />
       )}
-      <Form<JobValues> form={form} layout="vertical" onFinish={submit} initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}>
+      <Form<JobValues> form={form} layout="vertical" onFinish={submit} onValuesChange={markChanged} initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}>
         <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
           <Input />
         </Form.Item>

@@ -19,6 +19,7 @@ import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
 
 /** The editor's label of each field, for the history's comparison and the copied text. */
 const FIELD_KEYS: Record<string, string> = {
@@ -60,6 +61,7 @@ export default function NewsModify() {
   const [form] = Form.useForm<NewsValues>();
   const showErrors = useFormErrors(form);
   const [saving, run] = useSubmit();
+  const { markChanged, markSaved } = useUnsavedChanges();
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
@@ -85,6 +87,7 @@ export default function NewsModify() {
       try {
         // An edit says which version it was based on: a save over someone else's newer one is refused.
         const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body, updatedAt: existing.data?.updatedAt } : body });
+        markSaved();
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['News'] });
         navigate(newsViewPath(saved.id));
@@ -105,6 +108,7 @@ export default function NewsModify() {
             fieldLabel={fieldLabel}
             onRestored={async () => {
               await queryClient.invalidateQueries({ queryKey: ['News'] });
+              markSaved();
             }}
           />
         )}
@@ -114,7 +118,10 @@ export default function NewsModify() {
           mine={conflict}
           fieldLabel={fieldLabel}
           loadTheirs={() => api<News>(`News/${id}`, { method: 'GET' })}
-          onReload={() => existing.refetch()}
+          onReload={async () => {
+            await existing.refetch();
+            markSaved();
+          }}
           onDismiss={() => setConflict(null)}
         />
       )}
@@ -122,6 +129,7 @@ export default function NewsModify() {
         form={form}
         layout="vertical"
         onFinish={submit}
+        onValuesChange={markChanged}
         initialValues={{ template: 'detail', status: 'draft', isTop: false, locale: 'zh-CN', content: '' }}
       >
         <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>
