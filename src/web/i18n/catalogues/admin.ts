@@ -252,6 +252,13 @@ const zh = {
     leave: '离开',
     stay: '留在此页',
   },
+  localDraft: {
+    found: '此浏览器保留了您在 {{time}} 写下、尚未保存的修改。',
+    restore: '恢复修改',
+    discard: '丢弃修改',
+    restored: '已恢复修改，请检查后保存。',
+    discarded: '已丢弃未保存的修改',
+  },
   jobs: {
     title: '职位名称',
     category: '职位类别',
@@ -943,6 +950,13 @@ const en: Catalogue = {
     content: 'Your changes have not been saved. If you leave, they will be lost.',
     leave: 'Leave',
     stay: 'Stay',
+  },
+  localDraft: {
+    found: 'This browser kept changes you had not saved, written at {{time}}.',
+    restore: 'Restore changes',
+    discard: 'Discard changes',
+    restored: 'Changes restored: check them, then save.',
+    discarded: 'Unsaved changes discarded',
   },
   jobs: {
     title: 'Title',
