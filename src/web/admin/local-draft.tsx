@@ -90,7 +90,8 @@ export function useLocalDraft<T>({ entity, recordId, updatedAt }: LocalDraftOpti
 
   const restored = useCallback(() => setFound(null), []);
 
-  const offered = found && updatedAt !== undefined && worthOffering(found, updatedAt) ? found : null;
+  // Another record opened in the same editor: the previous record's draft is not this one's.
+  const offered = found && found.key === key && updatedAt !== undefined && worthOffering(found, updatedAt) ? found : null;
   return { offered, keep, restored, remove };
 }
 
