@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../shared/schemas/job.js';
 import type { News } from '../../shared/schemas/news.js';
 import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
 import type { SiteSettings } from '../../shared/schemas/site.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../shared/paths.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TestRouter, stubMatchMedia } from './test-setup.js';
 import { HistoryDialog } from './history-dialog.js';
 import { formatTime } from './status.js';
 import NewsModify from '../routes/admin/news/modify.js';
@@ -70,14 +69,8 @@ function renderWithClient(node: React.ReactNode, locale: 'en-US' | 'zh-CN' = 'en
 
 /** An editor at its address (`entry`), routed as the back-office routes it (`routePath`). */
 function renderEditor(entry: string, routePath: string, editor: React.ReactNode, locale: 'en-US' | 'zh-CN' = 'en-US') {
-  renderWithClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path={routePath} element={editor} />
-      </Routes>
-    </MemoryRouter>,
-    locale,
-  );
+  // A data router: the editors ask before leaving with unsaved changes, which needs one.
+  renderWithClient(<TestRouter at={entry} routes={[{ path: routePath, element: editor }]} />, locale);
 }
 
 describe('the version history dialog', () => {
@@ -319,7 +312,7 @@ describe('the conflict notice names whoever saved first', () => {
     it(`names them in the site settings (${locale})`, async () => {
       const settings = (fields: Partial<SiteSettings> = {}): SiteSettings => ({ id: 1, ...NEUTRAL_SITE_SETTINGS, updatedAt: null, updatedBy: null, ...fields });
       stubConflict('/api/Site/Edit', '/api/Site/Update', settings(), settings({ phone: '010-1234-5678', updatedAt: '2026-11-02T00:00:00.000Z', updatedBy: OTHER_EDITOR }));
-      renderWithClient(<SiteSettingsScreen />, locale);
+      renderEditor(ADMIN_PATHS.siteSettings, ADMIN_PATHS.siteSettings, <SiteSettingsScreen />, locale);
       fireEvent.change(await screen.findByLabelText(locale === 'en-US' ? 'Phone' : '电话'), { target: { value: '010-8765-4321' } });
       await expectNamed(locale);
     });

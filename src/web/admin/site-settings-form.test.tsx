@@ -5,7 +5,7 @@ import { NEUTRAL_SITE_SETTINGS, siteSettingsFields } from '../../shared/schemas/
 import type { SiteSettings } from '../../shared/schemas/site.js';
 import admin from '../i18n/catalogues/admin.js';
 import SiteSettingsScreen from '../routes/admin/site/settings.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TestRouter, stubMatchMedia } from './test-setup.js';
 
 const record: SiteSettings = { id: 1, ...NEUTRAL_SITE_SETTINGS, sameAs: ['https://example.com/a'], updatedAt: null, updatedBy: null };
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
@@ -22,7 +22,7 @@ function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   render(
     <AdminTestFrame locale={locale}>
       <QueryClientProvider client={client}>
-        <SiteSettingsScreen />
+        <TestRouter at="/" routes={[{ path: '/', element: <SiteSettingsScreen /> }]} />
       </QueryClientProvider>
     </AdminTestFrame>,
   );

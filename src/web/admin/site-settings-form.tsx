@@ -69,6 +69,8 @@ export interface SiteSettingsFormProps {
   initialValues: SiteSettingsFormValues;
   saving: boolean;
   onSave(values: SiteSettingsFormValues): void;
+  /** The user changed a field. */
+  onChange?: () => void;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface SiteSettingsFormProps {
  * text with its Chinese and English inputs side by side, each field checked with the schema the
  * server applies. A plain form: Tab moves through the inputs, Enter in a single-line one saves.
  */
-export function SiteSettingsForm({ initialValues, saving, onSave }: SiteSettingsFormProps) {
+export function SiteSettingsForm({ initialValues, saving, onSave, onChange }: SiteSettingsFormProps) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<SiteSettingsFormValues>();
   const label = (name: string) => t(`siteSettings.fields.${name}`);
@@ -139,7 +141,7 @@ export function SiteSettingsForm({ initialValues, saving, onSave }: SiteSettings
   };
 
   return (
-    <Form<SiteSettingsFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} scrollToFirstError>
+    <Form<SiteSettingsFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} onValuesChange={onChange} scrollToFirstError>
       {SECTIONS.map((section) => (
         <section key={section.key} aria-labelledby={`site-settings-${section.key}`}>
           <h2 id={`site-settings-${section.key}`}>{t(`siteSettings.sections.${section.key}`)}</h2>

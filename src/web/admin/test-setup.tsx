@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { App as AntApp } from 'antd';
+import type { CurrentUser } from '../../shared/schemas/user.js';
 import { createI18n } from '../i18n/i18n.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
+import { SessionContext } from './session-context.js';
 
 /** antd asks the browser about media queries and element sizes, which jsdom does not answer. */
 export function stubMatchMedia() {
@@ -28,17 +33,46 @@ export function stubMatchMedia() {
     }) as MediaQueryList;
 }
 
+/** The signed-in user of a component test, unless the test gives its own. */
+export const TEST_USER: CurrentUser = {
+  id: 7,
+  userName: 'editor',
+  displayName: 'Editor',
+  email: '',
+  roles: ['editor'],
+  isActive: true,
+  lastLoginAt: null,
+  mustChangePassword: false,
+  twoFactorEnabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  modules: [],
+};
+
 /**
- * A back-office screen's surroundings in a component test: the catalogues and antd's App. `texts`
- * adds back-office texts for what only the test defines (an entity of its own).
+ * A back-office screen's surroundings in a component test: the catalogues, antd's App and a signed-in
+ * user (the security layout's session). `texts` adds back-office texts for what only the test defines
+ * (an entity of its own).
  */
-export function AdminTestFrame({ children, locale = 'en-US', texts }: { children: ReactNode; locale?: 'en-US' | 'zh-CN'; texts?: Record<string, unknown> }) {
+export function AdminTestFrame({ children, locale = 'en-US', texts, user = TEST_USER }: { children: ReactNode; locale?: 'en-US' | 'zh-CN'; texts?: Record<string, unknown>; user?: CurrentUser }) {
   const i18n = createI18n(locale);
   addAdminCatalogue(i18n);
   if (texts) i18n.addResourceBundle(locale, 'admin', texts, true, true);
+  const [session] = useState(() => ({ user, setUser: () => undefined }));
   return (
     <I18nextProvider i18n={i18n}>
-      <AntApp>{children}</AntApp>
+      <SessionContext.Provider value={session}>
+        <AntApp>{children}</AntApp>
+      </SessionContext.Provider>
     </I18nextProvider>
   );
+}
+
+/**
+ * Screens in a data router opened at `at`, as the back-office runs them (React Router's framework
+ * mode): an editor's guard against leaving with unsaved changes needs one (`useBlocker`).
+ */
+export function TestRouter({ routes, at }: { routes: RouteObject[]; at: string }) {
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [at] }));
+  return <RouterProvider router={router} />;
 }

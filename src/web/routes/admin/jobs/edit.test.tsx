@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS, jobEditPath } from '../../../../shared/paths.js';
-import { AdminTestFrame, stubMatchMedia } from '../../../admin/test-setup.js';
+import { AdminTestFrame, TestRouter, stubMatchMedia } from '../../../admin/test-setup.js';
 import JobEdit from './edit.js';
 
 const REFERENCE = '/api/File/Download/8#w=1600&h=900&t=jpeg';
@@ -70,12 +69,13 @@ function edit(imageUrl: string | null, locale: 'en-US' | 'zh-CN' = 'en-US') {
   render(
     <AdminTestFrame locale={locale}>
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[jobEditPath(3)]}>
-          <Routes>
-            <Route path={ADMIN_PATHS.jobEdit} element={<JobEdit />} />
-            <Route path={ADMIN_PATHS.jobs} element={<p>Job list</p>} />
-          </Routes>
-        </MemoryRouter>
+        <TestRouter
+          at={jobEditPath(3)}
+          routes={[
+            { path: ADMIN_PATHS.jobEdit, element: <JobEdit /> },
+            { path: ADMIN_PATHS.jobs, element: <p>Job list</p> },
+          ]}
+        />
       </QueryClientProvider>
     </AdminTestFrame>,
   );

@@ -20,8 +20,26 @@ import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
+import { LocalDraftOffer, useLocalDraft } from '../../../admin/local-draft.js';
 
 type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'updatedBy'> & { closesAt?: Dayjs | null };
+
+/** The form's values as the API takes them, and as a local draft keeps them: dates as text. */
+const bodyOf = (values: JobValues) => ({
+  ...values,
+  department: values.department ?? '',
+  location: values.location ?? '',
+  requirements: values.requirements ?? '',
+  salaryMin: values.salaryMin ?? null,
+  salaryMax: values.salaryMax ?? null,
+  closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
+  imageUrl: values.imageUrl || null,
+});
+type JobBody = ReturnType<typeof bodyOf>;
+
+/** A record, or a local draft, as the form holds it. */
+const valuesOf = <R extends { closesAt: string | null }>(record: R) => ({ ...record, closesAt: record.closesAt ? dayjs(record.closesAt) : null });
 
 /** The editor's label of each field, for the history's comparison and the copied text. */
 const FIELD_KEYS: Record<string, string> = {
@@ -56,9 +74,12 @@ export default function JobEdit() {
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
   const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const existing = useQuery({ queryKey: ['Job', 'one', id], queryFn: () => api<Job>(`Job/${id}`, { method: 'GET' }), enabled: id !== null });
+  const draft = useLocalDraft<JobBody>({ entity: 'Job', recordId: id, updatedAt: id === null ? null : existing.data?.updatedAt });
+  // Leaving through the prompt is the user's choice to drop the changes: their draft goes too.
+  const { markChanged, markSaved } = useUnsavedChanges({ onDiscard: draft.remove });
 
   useEffect(() => {
-    if (existing.data) form.setFieldsValue({ ...existing.data, closesAt: existing.data.closesAt ? dayjs(existing.data.closesAt) : null });
+    if (existing.data) form.setFieldsValue(valuesOf(existing.data));
   }, [existing.data, form]);
 
   if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(existing.error, t) })} />;
@@ -66,19 +87,12 @@ export default function JobEdit() {
 
   const submit = (values: JobValues) =>
     run(async () => {
-      const body = {
-        ...values,
-        department: values.department ?? '',
-        location: values.location ?? '',
-        requirements: values.requirements ?? '',
-        salaryMin: values.salaryMin ?? null,
-        salaryMax: values.salaryMax ?? null,
-        closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
-        imageUrl: values.imageUrl || null,
-      };
+      const body = bodyOf(values);
       try {
         // An edit says which version it was based on: a save over someone else's newer one is refused.
         await api<Job>(id ? 'Job/Update' : 'Job', { body: id ? { id, ...body, updatedAt: existing.data?.updatedAt } : body });
+        markSaved();
+        draft.remove();
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['Job'] });
         navigate(ADMIN_PATHS.jobs);
@@ -93,7 +107,15 @@ export default function JobEdit() {
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <h1>{id ? t('jobs.editTitle') : t('jobs.createTitle')}</h1>
         {id !== null && existing.data && (
-          <HistoryButton path={`Job/${id}`} current={existing.data} fieldLabel={fieldLabel} onRestored={() => queryClient.invalidateQueries({ queryKey: ['Job'] })} />
+          <HistoryButton
+            path={`Job/${id}`}
+            current={existing.data}
+            fieldLabel={fieldLabel}
+            onRestored={async () => {
+              await queryClient.invalidateQueries({ queryKey: ['Job'] });
+              markSaved();
+            }}
+          />
         )}
       </Space>
       {conflict && id !== null && (
@@ -101,11 +123,30 @@ export default function JobEdit() {
           mine={conflict}
           fieldLabel={fieldLabel}
           loadTheirs={() => api<Job>(`Job/${id}`, { method: 'GET' })}
-          onReload={() => existing.refetch()}
+          onReload={async () => {
+            await existing.refetch();
+            markSaved();
+          }}
           onDismiss={() => setConflict(null)}
         />
       )}
-      <Form<JobValues> form={form} layout="vertical" onFinish={submit} initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}>
+      <LocalDraftOffer
+        draft={draft}
+        onRestore={(values) => {
+          form.setFieldsValue(valuesOf(values));
+          markChanged();
+        }}
+      />
+      <Form<JobValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={(_, values) => {
+          markChanged();
+          draft.keep(bodyOf(values));
+        }}
+        initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}
+      >
         <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
           <Input />
         </Form.Item>

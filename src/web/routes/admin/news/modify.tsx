@@ -19,6 +19,8 @@ import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
+import { LocalDraftOffer, useLocalDraft } from '../../../admin/local-draft.js';
 
 /** The editor's label of each field, for the history's comparison and the copied text. */
 const FIELD_KEYS: Record<string, string> = {
@@ -49,6 +51,19 @@ interface NewsValues {
   locale: News['locale'];
 }
 
+/** The form's values as the API takes them, and as a local draft keeps them: dates as text. */
+const bodyOf = (values: NewsValues) => ({
+  ...values,
+  summary: values.summary ?? '',
+  author: values.author ?? '',
+  coverUrl: values.coverUrl ?? '',
+  publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
+});
+type NewsBody = ReturnType<typeof bodyOf>;
+
+/** A record, or a local draft, as the form holds it. */
+const valuesOf = <R extends { publishedAt: string | null }>(record: R) => ({ ...record, publishedAt: record.publishedAt ? dayjs(record.publishedAt) : null });
+
 /** The news editor: a new item without `id`, the item's edit with it. */
 export default function NewsModify() {
   const { t } = useTranslation('admin');
@@ -65,9 +80,12 @@ export default function NewsModify() {
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
   const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const existing = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id !== null });
+  const draft = useLocalDraft<NewsBody>({ entity: 'News', recordId: id, updatedAt: id === null ? null : existing.data?.updatedAt });
+  // Leaving through the prompt is the user's choice to drop the changes: their draft goes too.
+  const { markChanged, markSaved } = useUnsavedChanges({ onDiscard: draft.remove });
 
   useEffect(() => {
-    if (existing.data) form.setFieldsValue({ ...existing.data, publishedAt: existing.data.publishedAt ? dayjs(existing.data.publishedAt) : null });
+    if (existing.data) form.setFieldsValue(valuesOf(existing.data));
   }, [existing.data, form]);
 
   if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(existing.error, t) })} />;
@@ -75,16 +93,12 @@ export default function NewsModify() {
 
   const submit = (values: NewsValues) =>
     run(async () => {
-      const body = {
-        ...values,
-        summary: values.summary ?? '',
-        author: values.author ?? '',
-        coverUrl: values.coverUrl ?? '',
-        publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
-      };
+      const body = bodyOf(values);
       try {
         // An edit says which version it was based on: a save over someone else's newer one is refused.
         const saved = await api<News>(id ? 'News/Update' : 'News', { body: id ? { id, ...body, updatedAt: existing.data?.updatedAt } : body });
+        markSaved();
+        draft.remove();
         message.success(t('common.saved'));
         await queryClient.invalidateQueries({ queryKey: ['News'] });
         navigate(newsViewPath(saved.id));
@@ -105,6 +119,7 @@ export default function NewsModify() {
             fieldLabel={fieldLabel}
             onRestored={async () => {
               await queryClient.invalidateQueries({ queryKey: ['News'] });
+              markSaved();
             }}
           />
         )}
@@ -114,14 +129,28 @@ export default function NewsModify() {
           mine={conflict}
           fieldLabel={fieldLabel}
           loadTheirs={() => api<News>(`News/${id}`, { method: 'GET' })}
-          onReload={() => existing.refetch()}
+          onReload={async () => {
+            await existing.refetch();
+            markSaved();
+          }}
           onDismiss={() => setConflict(null)}
         />
       )}
+      <LocalDraftOffer
+        draft={draft}
+        onRestore={(values) => {
+          form.setFieldsValue(valuesOf(values));
+          markChanged();
+        }}
+      />
       <Form<NewsValues>
         form={form}
         layout="vertical"
         onFinish={submit}
+        onValuesChange={(_, values) => {
+          markChanged();
+          draft.keep(bodyOf(values));
+        }}
         initialValues={{ template: 'detail', status: 'draft', isTop: false, locale: 'zh-CN', content: '' }}
       >
         <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>

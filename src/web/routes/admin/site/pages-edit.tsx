@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Form, Skeleton, Space, Tag } from 'antd';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
@@ -12,6 +12,7 @@ import { PageEditor, showIssues } from '../../../admin/page-editor.js';
 import { pagePreviewPath } from '../../../admin/page-preview.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
 
 const contentOf = (page: PageRecord): PageContent => ({ title: page.title, description: page.description, blocks: page.blocks });
 
@@ -30,27 +31,11 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PageContent>();
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { unsaved, markChanged, markSaved } = useUnsavedChanges();
   // The draft a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<PageContent | null>(null);
   const queryKey = ['Page', 'draft', pageKey];
   const page = useQuery({ queryKey, queryFn: () => api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' }) });
-
-  // Unsaved changes: asked before leaving, inside the back-office and for the whole tab.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  // Asked once per blocked navigation (the blocker object itself changes on every render).
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({ title: t('pages.unsavedLeave'), onOk: () => blockerRef.current.proceed?.(), onCancel: () => blockerRef.current.reset?.() });
-  }, [blocker.state, modal, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   if (page.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(page.error, t) })} />;
   if (!page.data) return <Skeleton active />;
@@ -71,7 +56,7 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
       const saved = await api<PageRecord>('Page/Update', { body });
       queryClient.setQueryData(queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: ['Page', 'list'] });
-      setDirty(false);
+      markSaved();
       return true;
     } catch (error) {
       if (isStaleConflict(error)) {
@@ -127,7 +112,7 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
   const takeVersion = (latest: PageRecord) => {
     queryClient.setQueryData(queryKey, latest);
     form.setFieldsValue(contentOf(latest));
-    setDirty(false);
+    markSaved();
   };
 
   const pageName = t(`pages.keys.${pageKey}`);
@@ -149,9 +134,9 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
         />
       )}
       <p>
-        {record.hasUnpublishedChanges || dirty ? <Tag color="orange">{t('pages.draftChanged')}</Tag> : <Tag color="green">{t('pages.draftState')}</Tag>}
+        {record.hasUnpublishedChanges || unsaved ? <Tag color="orange">{t('pages.draftChanged')}</Tag> : <Tag color="green">{t('pages.draftState')}</Tag>}
       </p>
-      <PageEditor form={form} initialValues={contentOf(record)} onValuesChange={() => setDirty(true)} />
+      <PageEditor form={form} initialValues={contentOf(record)} onValuesChange={markChanged} />
       <Space wrap style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', marginTop: 16, width: '100%', borderTop: '1px solid #f0f0f0', zIndex: 2 }}>
         <Button type="primary" onClick={saveDraft} loading={busy === 'save'} disabled={busy !== null}>
           {t('pages.saveDraft')}

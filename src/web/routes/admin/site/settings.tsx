@@ -10,6 +10,7 @@ import type { SiteSettingsFormValues } from '../../../admin/site-settings-form.j
 import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
+import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
 
 const QUERY_KEY = ['Site', 'edit'];
 
@@ -19,6 +20,7 @@ export default function SiteSettingsScreen() {
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [saving, run] = useSubmit();
+  const { markChanged, markSaved } = useUnsavedChanges();
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<SiteSettings>('Site/Edit', { method: 'GET' }) });
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
@@ -33,6 +35,7 @@ export default function SiteSettingsScreen() {
         // The save says which version it was based on: one over someone else's newer save is refused.
         const saved = await api<SiteSettings>('Site/Update', { body: { ...updateOf(values), updatedAt: settings.data?.updatedAt ?? null } });
         queryClient.setQueryData(QUERY_KEY, saved);
+        markSaved();
         message.success(t('siteSettings.saved'));
       } catch (error) {
         if (isStaleConflict(error)) setConflict(updateOf(values) as Record<string, unknown>);
@@ -44,7 +47,15 @@ export default function SiteSettingsScreen() {
     <div className="admin-article">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <h1>{t('siteSettings.title')}</h1>
-        <HistoryButton path="Site" current={settings.data} fieldLabel={fieldLabel} onRestored={(record) => queryClient.setQueryData(QUERY_KEY, record)} />
+        <HistoryButton
+          path="Site"
+          current={settings.data}
+          fieldLabel={fieldLabel}
+          onRestored={(record) => {
+            queryClient.setQueryData(QUERY_KEY, record);
+            markSaved();
+          }}
+        />
       </Space>
       <p>{t('siteSettings.intro')}</p>
       {conflict && (
@@ -52,12 +63,15 @@ export default function SiteSettingsScreen() {
           mine={conflict}
           fieldLabel={fieldLabel}
           loadTheirs={() => api<SiteSettings>('Site/Edit', { method: 'GET' })}
-          onReload={() => settings.refetch()}
+          onReload={async () => {
+            await settings.refetch();
+            markSaved();
+          }}
           onDismiss={() => setConflict(null)}
         />
       )}
-      {/* A new version (reloaded or restored) starts the form again from it. */}
-      <SiteSettingsForm key={settings.data.updatedAt ?? 'new'} initialValues={formValuesOf(settings.data)} saving={saving} onSave={save} />
+      {/* A new version (saved, reloaded or restored) starts the form again from it: nothing is unsaved then. */}
+      <SiteSettingsForm key={settings.data.updatedAt ?? 'new'} initialValues={formValuesOf(settings.data)} saving={saving} onSave={save} onChange={markChanged} />
     </div>
   );
 }
