@@ -105,6 +105,15 @@ describe('the audit log screen', () => {
     expect(end).toBe(new Date(to).toLocaleDateString('sv'));
   });
 
+  it('shows a range a hand-edited link gives only the start of, and asks for that alone', async () => {
+    const from = '2026-11-01T00:00:00.000Z';
+    const { queries } = show('en-US', `?atFrom=${from}`);
+    await screen.findByText('intruder');
+    expect(queries()[0]!.filters).toEqual({ atFrom: from });
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .ant-picker-range input')].map((input) => input.value);
+    expect([start, end]).toEqual([new Date(from).toLocaleDateString('sv'), '']);
+  });
+
   it('shows an update\'s changes as field: before → after, and only field names for personal data', async () => {
     show();
     await screen.findByText('intruder');

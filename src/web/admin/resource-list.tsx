@@ -192,7 +192,6 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
                 key={filter.name}
                 aria-label={filter.label}
                 value={from === undefined && to === undefined ? null : [day(from), day(to)]}
-                allowEmpty={[true, true]}
                 onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
                   setFilters({ [fromName]: range?.[0]?.startOf('day').toISOString(), [toName]: range?.[1]?.endOf('day').toISOString() })
                 }
