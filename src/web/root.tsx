@@ -13,7 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { describeChunkFailure } from './components/chunk-error.js';
 import { NotFound } from './components/not-found.js';
 import { createI18n } from './i18n/i18n.js';
@@ -30,6 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     publicUrl: context.config?.publicUrl ?? new URL(request.url).origin,
     islandsScripts: (context.config?.islandsScripts ?? []) as string[],
   };
+}
+
+/**
+ * What the root loads (the language, the public address, the islands' scripts) does not depend on the
+ * query string, so a change of it alone on the same page does not ask the server again. A back-office
+ * list keeps its filters there (docs/decisions/0049): each change waited for that round trip under the
+ * progress bar, and a second change made meanwhile started from the address before the first.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
 }
 
 /** What a route module's `handle` may say about how its page reaches the browser. */

@@ -29,7 +29,7 @@ const ENTRIES = [
 ];
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
-function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
+function show(locale: 'en-US' | 'zh-CN' = 'en-US', search = '') {
   const fetchMock = vi.fn(async (url: string, _init: RequestInit) =>
     url.endsWith('/Export') || url.includes('/Export?')
       ? new Response('\uFEFF"ID"\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="audit-log-2026-11-20.csv"' } })
@@ -38,7 +38,7 @@ function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[`/AuditLog${search}`]}>
       <AdminTestFrame locale={locale}>
         <QueryClientProvider client={client}>
           <AuditLogScreen />
@@ -88,6 +88,30 @@ describe('the audit log screen', () => {
     fireEvent.click((await screen.findAllByText('Signed out', { selector: '.ant-select-item-option-content' })).at(-1)!);
     await waitFor(() => expect(queries().at(-1)!.filters).toEqual({ userName: 'wang', action: 'sign-out' }));
     expect(document.querySelectorAll('.admin-toolbar .ant-picker-range')).toHaveLength(1);
+  });
+
+  it('opens filtered by the user, action and dates a link names, and shows them in its filters', async () => {
+    const from = '2026-11-01T00:00:00.000Z';
+    const to = '2026-11-20T23:59:59.999Z';
+    const { queries } = show('en-US', `?userName=wang&action=sign-out&atFrom=${from}&atTo=${to}`);
+    await screen.findByText('intruder');
+    expect(queries()).toEqual([{ page: 1, pageSize: 10, sort: { field: 'at', order: 'desc' }, filters: { userName: 'wang', action: 'sign-out', atFrom: from, atTo: to } }]);
+    const toolbar = within(document.querySelector<HTMLElement>('.admin-toolbar')!);
+    expect((toolbar.getByRole('searchbox', { name: 'User (ID or user name)' }) as HTMLInputElement).value).toBe('wang');
+    expect(document.querySelector('.admin-toolbar .ant-select-content-has-value')?.getAttribute('title')).toBe('Signed out');
+    // The range is shown in the reader's time zone, whichever wrote the link.
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .ant-picker-range input')].map((input) => input.value);
+    expect(start).toBe(new Date(from).toLocaleDateString('sv'));
+    expect(end).toBe(new Date(to).toLocaleDateString('sv'));
+  });
+
+  it('shows a range a hand-edited link gives only the start of, and asks for that alone', async () => {
+    const from = '2026-11-01T00:00:00.000Z';
+    const { queries } = show('en-US', `?atFrom=${from}`);
+    await screen.findByText('intruder');
+    expect(queries()[0]!.filters).toEqual({ atFrom: from });
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .ant-picker-range input')].map((input) => input.value);
+    expect([start, end]).toEqual([new Date(from).toLocaleDateString('sv'), '']);
   });
 
   it('shows an update\'s changes as field: before → after, and only field names for personal data', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ImagePicker } from './image-picker.js';
 import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
@@ -35,7 +36,14 @@ function Holder({ initial, onChange }: { initial?: string; onChange: (url: strin
   );
 }
 
-function show(initial?: string) {
+/** Where the router is, for the test to read. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The picker, in a router at `address` when given, as on the editor it serves. */
+function show(initial?: string, address?: string) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -51,12 +59,22 @@ function show(initial?: string) {
   );
   const onChange = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const picker = (
     <AdminTestFrame>
       <QueryClientProvider client={client}>
         <Holder initial={initial} onChange={onChange} />
       </QueryClientProvider>
-    </AdminTestFrame>,
+    </AdminTestFrame>
+  );
+  render(
+    address === undefined ? (
+      picker
+    ) : (
+      <MemoryRouter initialEntries={[address]}>
+        <Where />
+        {picker}
+      </MemoryRouter>
+    ),
   );
   return { onChange, bodies };
 }
@@ -86,14 +104,18 @@ describe('ImagePicker', () => {
     await waitFor(() => expect(screen.getByAltText('Chosen image').getAttribute('src')).toBe('/api/Media/5/320.webp'));
   });
 
-  it('searches the library by keyword', async () => {
-    const { bodies } = show();
+  it('searches the library by keyword, leaving the address to the screen the dialog opens on', async () => {
+    // An editor's address, with what a list there would read: the dialog's list neither reads nor writes it.
+    const address = '/NewsManagement/modify-news?id=5&page=2&keyword=pier';
+    const { bodies } = show(undefined, address);
     fireEvent.click(screen.getByRole('button', { name: 'Choose from library' }));
     const dialog = await screen.findByRole('dialog');
     const search = within(dialog).getByRole('searchbox', { name: 'Search names or alt text' });
     fireEvent.change(search, { target: { value: 'harbour' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(bodies.at(-1)).toEqual({ page: 1, pageSize: 12, keyword: 'harbour' }));
+    expect(bodies[0]).toEqual({ page: 1, pageSize: 12 });
+    expect(screen.getByTestId('where').textContent).toBe(address);
   });
 
   it('shows an image from elsewhere as it is, and removes the chosen one', async () => {

@@ -1,34 +1,35 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Input, Modal, Pagination, Space, Spin } from 'antd';
+import { Button, Empty, Modal, Pagination, Space, Spin } from 'antd';
 import { textIn } from '../../shared/fields.js';
 import type { Media } from '../../shared/schemas/media.js';
 import { isLocale } from '../../shared/locale.js';
-import { MEDIA_GRID_STYLE, MediaUploadButton, THUMB_STYLE, thumbnailOf, useMediaPage } from './media-library.js';
+import { useListStateInComponent } from './list-state.js';
+import { MEDIA_GRID_STYLE, MediaUploadButton, THUMB_STYLE, mediaListShape, thumbnailOf, useMediaPage } from './media-library.js';
+import { SearchBox } from './search-box.js';
 
 const CHOICE_STYLE = { display: 'flex', flexDirection: 'column', gap: 4, width: '100%', padding: 6, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff', cursor: 'pointer', textAlign: 'start' } as const;
 
 const PAGE_SIZE = 12;
+const PICKER_LIST = mediaListShape(PAGE_SIZE);
 
-/** The library in a dialog, a page at a time: choosing an image closes it. */
+/**
+ * The library in a dialog, a page at a time: choosing an image closes it. Its page and keyword are
+ * its own: the address belongs to the screen the dialog opens on (docs/decisions/0049).
+ */
 function LibraryDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (image: Media) => void }) {
   const { t, i18n } = useTranslation('admin');
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const list = useMediaPage(page, PAGE_SIZE, keyword);
+  const [query, setQuery] = useListStateInComponent(PICKER_LIST);
+  const list = useMediaPage(query.page, PAGE_SIZE, query.keyword ?? '');
   const items = list.data?.items ?? [];
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={t('media.chooseTitle')} width={880} destroyOnHidden>
-      <Input.Search
-        allowClear
-        placeholder={t('media.search')}
-        aria-label={t('media.search')}
-        onSearch={(value) => {
-          setKeyword(value);
-          setPage(1);
-        }}
+      <SearchBox
+        label={t('media.search')}
         style={{ marginBottom: 16, maxWidth: 360 }}
+        value={query.keyword ?? ''}
+        onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
       />
       <Spin spinning={list.isFetching}>
         {items.length === 0 && !list.isFetching ? (
@@ -47,10 +48,10 @@ function LibraryDialog({ open, onClose, onChoose }: { open: boolean; onClose: ()
         )}
       </Spin>
       <Pagination
-        current={page}
+        current={query.page}
         pageSize={PAGE_SIZE}
         total={list.data?.meta.total ?? 0}
-        onChange={setPage}
+        onChange={(page) => setQuery((q) => ({ ...q, page }))}
         showSizeChanger={false}
         hideOnSinglePage
         style={{ marginTop: 16 }}

@@ -4,10 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Progress, Upload } from 'antd';
 import { ErrorCode } from '../../shared/api.js';
 import type { Page } from '../../shared/api.js';
-import { MEDIA_MIME_TYPES, parseImageReference, variantFormatsOf, variantUrl, variantWidthsOf } from '../../shared/schemas/media.js';
+import { MEDIA_MIME_TYPES, mediaEntity, parseImageReference, variantFormatsOf, variantUrl, variantWidthsOf } from '../../shared/schemas/media.js';
 import type { Media } from '../../shared/schemas/media.js';
 import { ApiError, api } from '../api/client.js';
 import { errorText } from './error-text.js';
+import type { ListShape } from './list-state.js';
 
 /** What the media screen and the image picker share: the library's list, uploads and thumbnails. */
 
@@ -31,6 +32,9 @@ export const MEDIA_QUERY_KEY = ['Media'] as const;
 /** A grid of thumbnails that fills the width it is given. */
 export const MEDIA_GRID_STYLE = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 12, listStyle: 'none', padding: 0, margin: 0 } as const;
 export const THUMB_STYLE = { width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 4, background: '#f5f5f5' } as const;
+
+/** The library as a list of `pageSize` images a page, searched by keyword; kept in the address on the media screen, in the dialog by the picker. */
+export const mediaListShape = (pageSize: number): ListShape => ({ schema: mediaEntity.query, pageSizes: [pageSize] });
 
 /** One page of the library, newest first, keeping the last page on screen while the next loads. */
 export function useMediaPage(page: number, pageSize: number, keyword: string) {

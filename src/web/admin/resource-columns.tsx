@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { fieldKindOf } from '../../shared/entity.js';
 import type { EntityDef } from '../../shared/entity.js';
 import { choicesOf, isTimeField } from './entity-fields.js';
-import type { FilterDef, ListQuery } from './resource-list.js';
+import type { FilterDef } from './resource-list.js';
 import { formatTime } from './status.js';
 import type { FieldText } from './use-field-text.js';
 
@@ -35,7 +35,6 @@ export function columnsOf<T>(
   text: FieldText,
   fields: readonly string[],
   render: Partial<Record<string, Render<T>>> = {},
-  defaultSort?: ListQuery['sort'],
 ): TableColumnsType<T> {
   const sortable = new Set<string>(entity.sort);
   return fields.map((field) => {
@@ -44,8 +43,8 @@ export function columnsOf<T>(
       title: text.label(field),
       dataIndex: field,
       key: field,
+      // Which way it is sorted is the list's to say (`ResourceList`), from its query.
       sorter: sortable.has(field),
-      ...(defaultSort?.field === field ? { defaultSortOrder: defaultSort.order === 'asc' ? ('ascend' as const) : ('descend' as const) } : {}),
       render: (value: unknown, row: T) => (custom ? custom(value, row) : showValue(entity, text, field, value)),
     };
   });

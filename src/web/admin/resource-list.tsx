@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, DatePicker, Input, Select, Table } from 'antd';
+import { Alert, App as AntApp, Button, DatePicker, Select, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface.js';
+import type { SorterResult, SortOrder, TableCurrentDataSource } from 'antd/es/table/interface.js';
+import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
+import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
 import { downloadExport } from './download.js';
 import { errorText } from './error-text.js';
+import { useListStateInComponent, useListStateInUrl } from './list-state.js';
+import type { ListQuery, ListShape, ListState } from './list-state.js';
+import { SearchBox } from './search-box.js';
 
 export interface FilterDef {
   name: string;
@@ -25,20 +30,22 @@ export interface FilterDef {
   toValue?: (value: string | number) => unknown;
 }
 
-export interface ListQuery {
-  page: number;
-  pageSize: number;
-  keyword?: string;
-  filters?: Record<string, unknown>;
-  sort?: { field: string; order: 'asc' | 'desc' };
+/** Where a list keeps its page, keyword, filters and sort: the address, or the component alone (a dialog's list). */
+export type ListStateIn = 'url' | 'component';
+
+/** The page sizes a list offers; a list starts with the first. */
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The query parameters a filter control sets: a date range two, a text filter any of its `names`. */
+function paramsOf(filter: FilterDef): readonly string[] {
+  if (filter.kind === 'dateRange') return [`${filter.name}From`, `${filter.name}To`];
+  if (filter.kind === 'text') return filter.names ?? [filter.name];
+  return [filter.name];
 }
 
-/**
- * One list screen for any resource: server paging and sorting, keyword and filters, loading, empty
- * and error states, CSV export of the filtered list.
- */
-export function ResourceList<T extends { id: number }>(props: {
-  entity: string;
+export interface ResourceListProps<T> {
+  /** The entity listed: its name is the API's path, its query schema checks what the address says. */
+  entity: { name: string; query: z.ZodType };
   columns: TableColumnsType<T>;
   filters?: FilterDef[];
   toolbar?: ReactNode;
@@ -47,44 +54,99 @@ export function ResourceList<T extends { id: number }>(props: {
   /** The fields the list shows, asked for alone (`fields` in the query); every field without it. */
   fields?: readonly string[];
   defaultSort?: ListQuery['sort'];
-}) {
+  /**
+   * Where the page, keyword, filters and sort are kept: the address (the default), so Back, a reload
+   * and a shared link show the same list; or the component alone, for a list that is not the page's
+   * own (in a dialog, or a second list on a screen), which must leave the address to the page.
+   */
+  stateIn?: ListStateIn;
+}
+
+/**
+ * One list screen for any resource: server paging and sorting, keyword and filters, loading, empty
+ * and error states, CSV export of the filtered list.
+ */
+export function ResourceList<T extends { id: number }>(props: ResourceListProps<T>) {
+  // Two components, so each calls its own hooks: a list kept in a component needs no router.
+  return props.stateIn === 'component' ? <ListInComponent<T> {...props} /> : <ListInUrl<T> {...props} />;
+}
+
+function shapeOf<T>(props: ResourceListProps<T>): ListShape {
+  return {
+    schema: props.entity.query,
+    filters: (props.filters ?? []).flatMap(paramsOf),
+    sortFields: props.columns.flatMap((column) => ('sorter' in column && column.sorter ? [sortFieldOf(column)] : [])),
+    defaultSort: props.defaultSort,
+    pageSizes: PAGE_SIZES,
+  };
+}
+
+/** The field a sortable column sorts by: its key, or its data index. */
+const sortFieldOf = (column: { key?: Key; dataIndex?: unknown }) => String(column.key ?? column.dataIndex);
+
+function ListInUrl<T extends { id: number }>(props: ResourceListProps<T>) {
+  return <ListView<T> {...props} state={useListStateInUrl(shapeOf(props))} />;
+}
+
+function ListInComponent<T extends { id: number }>(props: ResourceListProps<T>) {
+  return <ListView<T> {...props} state={useListStateInComponent(shapeOf(props))} />;
+}
+
+function ListView<T extends { id: number }>(props: ResourceListProps<T> & { state: ListState }) {
   const { t, i18n } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
-  const [keywordInput, setKeywordInput] = useState('');
-  const [query, setQuery] = useState<ListQuery>({ page: 1, pageSize: 10, ...(props.defaultSort ? { sort: props.defaultSort } : {}) });
+  const [query, setQuery] = props.state;
+  const entity = props.entity.name;
   const [exporting, setExporting] = useState(false);
   const result = useQuery({
-    queryKey: [props.entity, query],
-    queryFn: () => api<Page<T>>(`${props.entity}/Query`, { body: props.fields ? { ...query, fields: props.fields } : query }),
+    queryKey: [entity, query],
+    queryFn: () => api<Page<T>>(`${entity}/Query`, { body: props.fields ? { ...query, fields: props.fields } : query }),
     placeholderData: keepPreviousData,
   });
 
-  const setFilter = (name: string, value: unknown) =>
+  /** Sets some filters (undefined, null or blank clears one) and goes back to the first page. */
+  const setFilters = (values: Record<string, unknown>) =>
     setQuery((q) => {
       const filters = { ...(q.filters ?? {}) };
-      if (value === undefined || value === null || value === '') delete filters[name];
-      else filters[name] = value;
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined || value === null || value === '') delete filters[name];
+        else filters[name] = value;
+      }
       return { ...q, page: 1, filters: Object.keys(filters).length ? filters : undefined };
     });
+  const filterValue = (name: string) => query.filters?.[name];
 
-  const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
+  const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[], extra: TableCurrentDataSource<T>) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
     setQuery((q) => ({
       ...q,
-      page: pagination.current ?? 1,
-      pageSize: pagination.pageSize ?? 10,
+      // Another order makes another list: its third page would be anybody's guess.
+      page: extra.action === 'sort' ? 1 : (pagination.current ?? 1),
+      pageSize: pagination.pageSize ?? PAGE_SIZES[0],
       sort: field ? { field, order: single!.order === 'ascend' ? 'asc' : 'desc' } : props.defaultSort,
     }));
   };
+
+  // The headers show the sort the list has, whichever way it got it (a click, Back, a shared link).
+  const columns = props.columns.map((column) => {
+    if (!('sorter' in column) || !column.sorter) return column;
+    const field = sortFieldOf(column);
+    const sortOrder: SortOrder = query.sort?.field === field ? (query.sort.order === 'asc' ? 'ascend' : 'descend') : null;
+    if (props.defaultSort?.field !== field) return { ...column, sortOrder };
+    // Unsorting the default column would sort it the default way again: it turns between its two orders instead.
+    const first: SortOrder = props.defaultSort.order === 'asc' ? 'ascend' : 'descend';
+    const second: SortOrder = first === 'ascend' ? 'descend' : 'ascend';
+    return { ...column, sortOrder, sortDirections: [first, second, first] };
+  });
 
   // The server writes every page of the list as it is filtered and sorted now, not just the shown page.
   const exportCsv = async () => {
     if (!props.exportable || exporting) return;
     setExporting(true);
     try {
-      await downloadExport(props.entity, query, i18n.language);
+      await downloadExport(entity, query, i18n.language);
     } catch (error) {
       message.error(errorText(error, t));
     } finally {
@@ -95,47 +157,51 @@ export function ResourceList<T extends { id: number }>(props: {
   return (
     <div>
       <div className="admin-toolbar" role="search">
-        <Input.Search
-          aria-label={t('common.keyword')}
-          placeholder={t('common.keyword')}
-          allowClear
+        <SearchBox
+          label={t('common.keyword')}
           style={{ width: 240 }}
-          value={keywordInput}
-          onChange={(e) => setKeywordInput(e.target.value)}
+          value={query.keyword ?? ''}
           onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))}
           enterButton={t('common.search')}
         />
-        {props.filters?.map((filter) =>
-          filter.kind === 'text' ? (
-            <Input.Search
-              key={filter.name}
-              aria-label={filter.label}
-              placeholder={filter.label}
-              allowClear
-              style={{ width: 200 }}
-              onSearch={(value) =>
-                setQuery((q) => {
-                  const filters = { ...(q.filters ?? {}) };
-                  for (const name of filter.names ?? [filter.name]) delete filters[name];
+        {props.filters?.map((filter) => {
+          if (filter.kind === 'text') {
+            const names = paramsOf(filter);
+            const set = names.find((name) => filterValue(name) !== undefined);
+            return (
+              <SearchBox
+                key={filter.name}
+                label={filter.label}
+                style={{ width: 200 }}
+                value={set === undefined ? '' : String(filterValue(set))}
+                onSearch={(value) => {
                   const text = value.trim();
-                  if (text) {
-                    const [name, picked] = filter.pick ? filter.pick(text) : [filter.name, text];
-                    filters[name] = picked;
-                  }
-                  return { ...q, page: 1, filters: Object.keys(filters).length ? filters : undefined };
-                })
-              }
-            />
-          ) : filter.kind === 'dateRange' ? (
-            <DatePicker.RangePicker
-              key={filter.name}
-              aria-label={filter.label}
-              onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
-                setFilter(`${filter.name}From`, range?.[0]?.startOf('day').toISOString());
-                setFilter(`${filter.name}To`, range?.[1]?.endOf('day').toISOString());
-              }}
-            />
-          ) : (
+                  const [name, picked] = !text ? [undefined, undefined] : filter.pick ? filter.pick(text) : [filter.name, text];
+                  setFilters(Object.fromEntries(names.map((each) => [each, each === name ? picked : undefined])));
+                }}
+              />
+            );
+          }
+          if (filter.kind === 'dateRange') {
+            const [fromName, toName] = paramsOf(filter) as [string, string];
+            const from = filterValue(fromName);
+            const to = filterValue(toName);
+            const day = (value: unknown) => (typeof value === 'string' ? dayjs(value) : null);
+            return (
+              <DatePicker.RangePicker
+                key={filter.name}
+                aria-label={filter.label}
+                value={from === undefined && to === undefined ? null : [day(from), day(to)]}
+                onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
+                  setFilters({ [fromName]: range?.[0]?.startOf('day').toISOString(), [toName]: range?.[1]?.endOf('day').toISOString() })
+                }
+              />
+            );
+          }
+          // A select shows the option the API's value came from (a flag's, say), or the value as it is.
+          const value = filterValue(filter.name);
+          const option = value === undefined ? undefined : filter.options?.find((o) => (filter.toValue ? filter.toValue(o.value) : o.value) === value);
+          return (
             <Select
               key={filter.name}
               aria-label={filter.label}
@@ -143,10 +209,11 @@ export function ResourceList<T extends { id: number }>(props: {
               allowClear
               style={{ minWidth: 150 }}
               options={filter.options}
-              onChange={(value: string | number | undefined) => setFilter(filter.name, value === undefined || !filter.toValue ? value : filter.toValue(value))}
+              value={option ? option.value : (value as string | number | undefined)}
+              onChange={(chosen: string | number | undefined) => setFilters({ [filter.name]: chosen === undefined || !filter.toValue ? chosen : filter.toValue(chosen) })}
             />
-          ),
-        )}
+          );
+        })}
         <span className="grow" />
         {props.exportable && (
           <Button onClick={exportCsv} loading={exporting}>
@@ -160,13 +227,13 @@ export function ResourceList<T extends { id: number }>(props: {
           type="error"
           showIcon
           message={t('shell.loadFailed', { message: errorText(result.error, t) })}
-          action={<Button onClick={() => void queryClient.invalidateQueries({ queryKey: [props.entity] })}>{t('common.retry')}</Button>}
+          action={<Button onClick={() => void queryClient.invalidateQueries({ queryKey: [entity] })}>{t('common.retry')}</Button>}
           style={{ marginBottom: 16 }}
         />
       )}
       <Table<T>
         rowKey="id"
-        columns={props.columns}
+        columns={columns}
         dataSource={result.data?.items ?? []}
         loading={result.isFetching}
         // A failed load says so above; "nothing here" would be a false answer.
@@ -178,7 +245,7 @@ export function ResourceList<T extends { id: number }>(props: {
           pageSize: query.pageSize,
           total: result.data?.meta.total ?? 0,
           showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
+          pageSizeOptions: [...PAGE_SIZES],
           showTotal: (total) => t('common.total', { total }),
         }}
       />

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
 import { defineEntity, filter } from '../../shared/entity.js';
@@ -67,19 +68,21 @@ function show(props: Partial<ResourceScreenProps<typeof gadgetEntity>> = {}, ans
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <AdminTestFrame texts={texts}>
-      <QueryClientProvider client={client}>
-        <ResourceScreen
-          entity={gadgetEntity}
-          title="Gadgets"
-          columns={['title', 'kind', 'tags', 'active', 'createdAt']}
-          values={{ kind: 'gadgetKinds', tags: 'gadgetKinds' }}
-          defaultSort={{ field: 'createdAt', order: 'desc' }}
-          form={{ createTitle: 'New gadget', editTitle: 'Edit gadget' }}
-          {...props}
-        />
-      </QueryClientProvider>
-    </AdminTestFrame>,
+    <MemoryRouter>
+      <AdminTestFrame texts={texts}>
+        <QueryClientProvider client={client}>
+          <ResourceScreen
+            entity={gadgetEntity}
+            title="Gadgets"
+            columns={['title', 'kind', 'tags', 'active', 'createdAt']}
+            values={{ kind: 'gadgetKinds', tags: 'gadgetKinds' }}
+            defaultSort={{ field: 'createdAt', order: 'desc' }}
+            form={{ createTitle: 'New gadget', editTitle: 'Edit gadget' }}
+            {...props}
+          />
+        </QueryClientProvider>
+      </AdminTestFrame>
+    </MemoryRouter>,
   );
   const calls = () => fetchMock.mock.calls.map(([url, init]) => ({ url, method: init.method, body: init.body === undefined ? undefined : (JSON.parse(String(init.body)) as Record<string, unknown>) }));
   return { calls, queries: () => calls().filter((call) => call.url.endsWith('/Query')).map((call) => call.body!) };

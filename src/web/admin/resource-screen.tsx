@@ -124,7 +124,7 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
     <>
       <h1>{props.title}</h1>
       <ResourceList<RowOf<E>>
-        entity={entity.name}
+        entity={entity}
         defaultSort={props.defaultSort}
         filters={[...(props.extraFilters ?? []), ...filtersOf(entity, text, t('common.dateRange'), props.filterChoices)]}
         exportable={props.exportable}
@@ -138,7 +138,7 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
             {props.toolbar}
           </>
         }
-        columns={[...columnsOf<RowOf<E>>(entity, text, props.columns, props.render, props.defaultSort), ...(hasActions ? [actions] : [])]}
+        columns={[...columnsOf<RowOf<E>>(entity, text, props.columns, props.render), ...(hasActions ? [actions] : [])]}
       />
       {editing && <ResourceForm entity={entity} record={editing} title={editing.id === undefined ? form!.createTitle : form!.editTitle} text={text} onClose={() => setEditing(null)} />}
       {viewing && props.details?.(viewing, () => setViewing(null))}

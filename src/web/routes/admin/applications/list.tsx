@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Job } from '../../../../shared/schemas/job.js';
+import { jobApplicationEntity } from '../../../../shared/schemas/job-application.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
 import { applicationDetailsPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
@@ -27,7 +28,7 @@ export default function Applications() {
     <>
       <h1>{t('applications.title')}</h1>
       <ResourceList<JobApplication>
-        entity="JobApplication"
+        entity={jobApplicationEntity}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[
           { name: 'jobId', label: t('applications.job'), options: (jobs.data?.items ?? []).map((job) => ({ value: job.id, label: job.title })) },
@@ -41,7 +42,7 @@ export default function Applications() {
           { title: t('applications.phone'), dataIndex: 'phone', key: 'phone' },
           { title: t('applications.email'), dataIndex: 'email', key: 'email' },
           { title: t('common.status'), dataIndex: 'statusId', key: 'statusId', sorter: true, render: (value: number) => <StatusTag kind="applications" statusId={value} /> },
-          { title: t('common.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, defaultSortOrder: 'descend', render: formatTime },
+          { title: t('common.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sorter: true, render: formatTime },
           {
             title: t('common.actions'),
             key: 'actions',

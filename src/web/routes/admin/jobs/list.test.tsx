@@ -33,14 +33,19 @@ const job = (id: number, title: string, archived: boolean): Job => ({
 
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
-/** The job list with one open job (3) and one archived job (4); answers and records every call. */
-function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
+/**
+ * The job list (at `search`, as a link would open it) with one open job (3) and one archived job
+ * (4); answers and records every call, and the body of each query of the list.
+ */
+function show(locale: 'en-US' | 'zh-CN' = 'en-US', search = '') {
   const jobs = [job(3, 'Harbour pilot', false), job(4, 'Lighthouse keeper', true)];
   const calls: string[] = [];
+  const queries: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init: RequestInit) => {
       calls.push(url);
+      if (url.endsWith('/api/Job/Query')) queries.push(JSON.parse(String(init.body)));
       if (url.endsWith('/api/Job/Query')) return envelope({ items: jobs, meta: { page: 1, pageSize: 10, total: jobs.length } });
       if (url.endsWith('/api/JobCategory/Query')) return envelope({ items: [{ id: 1, name: 'Marine', sortOrder: 0, itemCount: 1 }], meta: { page: 1, pageSize: 100, total: 1 } });
       const archive = /\/api\/Job\/(\d+)\/(Archive|Unarchive)$/.exec(url);
@@ -56,13 +61,13 @@ function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   render(
     <AdminTestFrame locale={locale}>
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[ADMIN_PATHS.jobs]}>
+        <MemoryRouter initialEntries={[`${ADMIN_PATHS.jobs}${search}`]}>
           <JobsAdmin />
         </MemoryRouter>
       </QueryClientProvider>
     </AdminTestFrame>,
   );
-  return calls;
+  return { calls, queries };
 }
 
 const rowOf = async (title: string) => (await screen.findByRole('link', { name: title })).closest('tr') as HTMLElement;
@@ -75,7 +80,7 @@ describe('the job list’s archive action', () => {
   });
 
   it('archives an open job after saying what archiving does, and shows it archived', async () => {
-    const calls = show();
+    const { calls } = show();
     fireEvent.click(within(await rowOf('Harbour pilot')).getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText(/An archived job appears nowhere on the site/)).toBeTruthy();
     expect(calls.some((url) => url.endsWith('/Archive'))).toBe(false);
@@ -87,12 +92,20 @@ describe('the job list’s archive action', () => {
   });
 
   it('brings an archived job back, in Chinese', async () => {
-    const calls = show('zh-CN');
+    const { calls } = show('zh-CN');
     const row = await rowOf('Lighthouse keeper');
     expect(within(row).getByText('已归档')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: '取消归档' }));
     expect(await screen.findByText(/取消归档后，这个职位按它的状态重新对访客可见/)).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: '取消归档' }).at(-1)!);
     await waitFor(() => expect(calls.filter((url) => url.endsWith('/api/Job/4/Unarchive'))).toHaveLength(1));
+  });
+
+  it('opens on the archived jobs a link names, the filter showing its choice, not the value sent', async () => {
+    const { queries } = show('en-US', '?archived=true&status=open');
+    await rowOf('Harbour pilot');
+    expect(queries[0]).toMatchObject({ page: 1, pageSize: 10, filters: { archived: true, status: 'open' } });
+    const chosen = [...document.querySelectorAll('.admin-toolbar .ant-select-content-has-value')].map((select) => select.getAttribute('title'));
+    expect(chosen).toEqual(['Open', 'Archived']);
   });
 });

@@ -5,7 +5,7 @@ import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
-import { EMPLOYMENT_TYPES, JOB_STATUSES } from '../../../../shared/schemas/job.js';
+import { EMPLOYMENT_TYPES, JOB_STATUSES, jobEntity } from '../../../../shared/schemas/job.js';
 import { jobEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
@@ -37,7 +37,7 @@ export default function JobsAdmin() {
     <>
       <h1>{t('menus.jobs.list')}</h1>
       <ResourceList<Job>
-        entity="Job"
+        entity={jobEntity}
         fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[

@@ -5,7 +5,7 @@ import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
-import { NEWS_STATUSES } from '../../../../shared/schemas/news.js';
+import { NEWS_STATUSES, newsEntity } from '../../../../shared/schemas/news.js';
 import { newsEditPath, newsViewPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
@@ -34,7 +34,7 @@ export default function NewsListAdmin() {
     <>
       <h1>{t('menus.news.list')}</h1>
       <ResourceList<News>
-        entity="News"
+        entity={newsEntity}
         fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MODULES } from '../../../../shared/modules.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../../../shared/paths.js';
@@ -85,5 +85,57 @@ describe('the media screen’s refusal to delete an image in use', () => {
     expect(within(list).getByRole('link', { name: 'Job: Harbour pilot' }).getAttribute('href')).toBe(jobEditPath(3));
     expect(within(list).getByRole('link', { name: 'News: The harbour opens' }).getAttribute('href')).toBe(newsEditPath(12));
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
+/** Where the router is, for the test to read. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+describe('the media screen in the address (issue 21)', () => {
+  beforeAll(stubMatchMedia);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens on the page and keyword the address names, and writes each change there', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (!url.endsWith('/api/Media/Query')) return new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data: null }));
+        const body = JSON.parse(String(init.body)) as { page: number; pageSize: number };
+        bodies.push(body);
+        const items = [{ ...image, id: body.page, name: `page-${body.page}.jpg` }];
+        return new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data: { items, meta: { page: body.page, pageSize: 24, total: 60 } } }));
+      }),
+    );
+    render(
+      <MemoryRouter initialEntries={[`${ADMIN_PATHS.media}?keyword=harbour&page=2`]}>
+        <AdminTestFrame>
+          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+            <SessionContext.Provider value={{ user, setUser: () => undefined }}>
+              <Where />
+              <MediaLibrary />
+            </SessionContext.Provider>
+          </QueryClientProvider>
+        </AdminTestFrame>
+      </MemoryRouter>,
+    );
+    await screen.findByText('page-2.jpg', {}, { timeout: 5000 });
+    expect(bodies[0]).toEqual({ page: 2, pageSize: 24, keyword: 'harbour' });
+    const search = screen.getByRole('searchbox', { name: 'Search names or alt text' });
+    expect((search as HTMLInputElement).value).toBe('harbour');
+    fireEvent.click(screen.getByTitle('3'));
+    await screen.findByText('page-3.jpg');
+    expect(screen.getByTestId('where').textContent).toBe(`${ADMIN_PATHS.media}?keyword=harbour&page=3`);
+    // Another keyword starts from the first page, which the address does not need to name.
+    fireEvent.change(search, { target: { value: 'pier' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${ADMIN_PATHS.media}?keyword=pier`));
+    expect(bodies.at(-1)).toEqual({ page: 1, pageSize: 24, keyword: 'pier' });
   });
 });

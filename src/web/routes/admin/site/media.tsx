@@ -11,11 +11,14 @@ import { ALT_MAX, mediaUpdateSchema } from '../../../../shared/schemas/media.js'
 import type { ImageUse, Media } from '../../../../shared/schemas/media.js';
 import { ApiError, api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
-import { MEDIA_GRID_STYLE, MEDIA_QUERY_KEY, MediaUploadButton, THUMB_STYLE, thumbnailOf, useMediaPage } from '../../../admin/media-library.js';
+import { MEDIA_GRID_STYLE, MEDIA_QUERY_KEY, MediaUploadButton, THUMB_STYLE, mediaListShape, thumbnailOf, useMediaPage } from '../../../admin/media-library.js';
+import { useListStateInUrl } from '../../../admin/list-state.js';
+import { SearchBox } from '../../../admin/search-box.js';
 import { useSession } from '../../../admin/session-context.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 
 const PAGE_SIZE = 24;
+const MEDIA_LIST = mediaListShape(PAGE_SIZE);
 
 /** Where a use of an image can be changed, for the uses the back-office has an editor for. */
 function editPathOf(use: ImageUse): string | null {
@@ -70,10 +73,10 @@ export default function MediaLibrary() {
   const queryClient = useQueryClient();
   const session = useSession();
   const canDelete = session.user.modules.some((m) => m.key === 'site');
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
+  // The page and keyword live in the address, as every back-office list's do (docs/decisions/0049).
+  const [query, setQuery] = useListStateInUrl(MEDIA_LIST);
   const [editing, setEditing] = useState<Media | null>(null);
-  const list = useMediaPage(page, PAGE_SIZE, keyword);
+  const list = useMediaPage(query.page, PAGE_SIZE, query.keyword ?? '');
   const items = list.data?.items ?? [];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY });
@@ -115,21 +118,12 @@ export default function MediaLibrary() {
       <h1>{t('media.title')}</h1>
       <p>{t('media.intro')}</p>
       <div className="admin-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={t('media.search')}
-          aria-label={t('media.search')}
-          style={{ maxWidth: 320 }}
-          onSearch={(value) => {
-            setKeyword(value);
-            setPage(1);
-          }}
-        />
+        <SearchBox label={t('media.search')} style={{ maxWidth: 320 }} value={query.keyword ?? ''} onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))} />
         <span className="grow" />
         <MediaUploadButton
           type="primary"
           onUploaded={() => {
-            setPage(1);
+            setQuery((q) => ({ ...q, page: 1 }));
             void refresh();
           }}
         />
@@ -169,10 +163,10 @@ export default function MediaLibrary() {
         )}
       </Spin>
       <Pagination
-        current={page}
+        current={query.page}
         pageSize={PAGE_SIZE}
         total={list.data?.meta.total ?? 0}
-        onChange={setPage}
+        onChange={(page) => setQuery((q) => ({ ...q, page }))}
         showSizeChanger={false}
         style={{ marginTop: 16 }}
       />
