@@ -1,6 +1,6 @@
 import { ErrorCode, GATEWAY_TIMEOUT_MESSAGE, REQUEST_TIMEOUT_MS } from '../../shared/api.js';
 import type { ApiEnvelope, ValidationIssue } from '../../shared/api.js';
-import { AUTH_PATHS, loginPath } from '../../shared/paths.js';
+import { ADMIN_PATHS, AUTH_PATHS, loginPath } from '../../shared/paths.js';
 import type { SignInReason } from '../../shared/paths.js';
 import { clearSession, getToken } from './session.js';
 
@@ -137,8 +137,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const envelope = body as ApiEnvelope<T> | null;
   // The back-office opens the password change (or My account, to set up two-factor sign-in) before
   // any other screen; reached otherwise (the flag was set while this page was open), loading the page
-  // again opens it.
-  if (isStepRequired(Number(envelope?.errorCode)) && typeof window !== 'undefined') window.location.reload();
+  // again opens it. On My account itself the refusal is only that call's: loading it again would
+  // loop, since the screen must stay open for the enrolment.
+  if (typeof window !== 'undefined') {
+    const code = Number(envelope?.errorCode);
+    if (code === ErrorCode.passwordChangeRequired) window.location.reload();
+    else if (code === ErrorCode.twoFactorSetupRequired && window.location.pathname !== ADMIN_PATHS.account) window.location.assign(ADMIN_PATHS.account);
+  }
   if (!envelope || typeof envelope.isSuccess !== 'boolean') {
     throw new ApiError(`Unexpected answer (HTTP ${status})`, ErrorCode.unexpected, status);
   }

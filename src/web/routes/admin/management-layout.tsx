@@ -89,7 +89,8 @@ export default function ManagementLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const reducedMotion = useReducedMotion();
 
-  const glance = seesGlance(user.modules);
+  // Not before a required password change or two-step enrolment: the server refuses the counts until then.
+  const glance = seesGlance(user.modules) && !user.twoFactorSetupRequired && !user.mustChangePassword;
   const atOverview = location.pathname.toLowerCase() === ADMIN_PATHS.overview.toLowerCase();
   // My account is every signed-in user's, whatever their modules; the overview, staff of any module it
   // counts; any other screen, staff of a module that may read it.
