@@ -141,7 +141,7 @@ describe.each(testEngines())('the media library on %s', (engine) => {
     expect(delay.max / 1e6).toBeLessThan(500);
     const made = await t.call('GET', `/api/Media/${file.id}/1600.avif`);
     expect((await sharp(made.rawPayload).metadata()).width).toBe(1600);
-    // The encodings run at the lowest CPU priority (docs/decisions/0035): on a machine busy with other
+    // The encodings run at the lowest CPU priority (docs/decisions/0032): on a machine busy with other
     // work they wait their turn, which is the point, and can take well over the default 30 s.
   }, 180_000);
 
