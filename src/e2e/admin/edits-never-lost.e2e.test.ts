@@ -114,7 +114,11 @@ describe('edits never lost', () => {
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(newsEditPath(newsId));
     expect(await title.inputValue()).toBe('The harbour opens on Monday');
 
-    // The browser's Back asks too.
+    // The browser's Back asks too. Pressed once the dialog's answer has reached the router (its
+    // blocker is reset after "Stay"), as a person's next click always is; a Back in the same frame as
+    // the click on "Stay" could reach the router while the first navigation is still held.
+    await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap'), undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
     await page.evaluate(() => history.back());
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Stay' }).click();
