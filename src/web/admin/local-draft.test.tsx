@@ -9,35 +9,13 @@ import JobEdit from '../routes/admin/jobs/edit.js';
 import NewsModify from '../routes/admin/news/modify.js';
 import { TOKEN_KEY } from '../api/session.js';
 import { draftKey, readDraft, writeDraft } from './draft-store.js';
-import { AdminTestFrame, TEST_USER, TestRouter, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TEST_USER, TestRouter, stubMatchMedia, testJob } from './test-setup.js';
 
 /** The job and news editors' local drafts (docs/decisions/0050), in jsdom with an in-memory IndexedDB. */
 
 const UPDATED_AT = '2026-11-01T00:00:00.000Z';
 
-const job: Job = {
-  id: 3,
-  title: 'Harbour pilot',
-  categoryId: 1,
-  categoryName: 'Marine',
-  department: '',
-  location: 'Ningbo',
-  employmentType: 'full-time',
-  headcount: 1,
-  salaryMin: null,
-  salaryMax: null,
-  description: '<p>Bring ships in.</p>',
-  requirements: '',
-  status: 'open',
-  publishedAt: UPDATED_AT,
-  closesAt: null,
-  locale: 'en-US',
-  imageUrl: null,
-  archived: false,
-  createdAt: UPDATED_AT,
-  updatedAt: UPDATED_AT,
-  updatedBy: null,
-};
+const job: Job = testJob({ publishedAt: UPDATED_AT, createdAt: UPDATED_AT, updatedAt: UPDATED_AT });
 
 const JOB_KEY = draftKey(TEST_USER.id, 'Job', 3);
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });

@@ -6,7 +6,7 @@ import type { News } from '../../shared/schemas/news.js';
 import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
 import type { SiteSettings } from '../../shared/schemas/site.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../shared/paths.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TestRouter, stubMatchMedia, testJob } from './test-setup.js';
 import { HistoryDialog } from './history-dialog.js';
 import { formatTime } from './status.js';
 import NewsModify from '../routes/admin/news/modify.js';
@@ -276,30 +276,7 @@ describe('the conflict notice names whoever saved first', () => {
     expect(screen.queryByText(texts.someoneElse)).toBeNull();
   }
 
-  const job = (fields: Partial<Job> = {}): Job => ({
-    id: 3,
-    title: 'Harbour pilot',
-    categoryId: 1,
-    categoryName: 'Marine',
-    department: '',
-    location: 'Ningbo',
-    employmentType: 'full-time',
-    headcount: 1,
-    salaryMin: null,
-    salaryMax: null,
-    description: '<p>Bring ships in.</p>',
-    requirements: '',
-    status: 'open',
-    publishedAt: '2026-11-01T00:00:00.000Z',
-    closesAt: null,
-    locale: 'en-US',
-    imageUrl: null,
-    archived: false,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    updatedBy: 'admin',
-    ...fields,
-  });
+  const job = (fields: Partial<Job> = {}): Job => testJob({ updatedBy: 'admin', ...fields });
 
   for (const locale of ['en-US', 'zh-CN'] as const) {
     it(`names them in the job editor (${locale})`, async () => {

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { App as AntApp } from 'antd';
+import type { Job } from '../../shared/schemas/job.js';
 import type { CurrentUser } from '../../shared/schemas/user.js';
 import { createI18n } from '../i18n/i18n.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
@@ -75,4 +76,32 @@ export function AdminTestFrame({ children, locale = 'en-US', texts, user = TEST_
 export function TestRouter({ routes, at }: { routes: RouteObject[]; at: string }) {
   const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [at] }));
   return <RouterProvider router={router} />;
+}
+
+/** One job as the staff API answers it, for the editors' and lists' tests; `fields` changes some. */
+export function testJob(fields: Partial<Job> = {}): Job {
+  return {
+    id: 3,
+    title: 'Harbour pilot',
+    categoryId: 1,
+    categoryName: 'Marine',
+    department: '',
+    location: 'Ningbo',
+    employmentType: 'full-time',
+    headcount: 1,
+    salaryMin: null,
+    salaryMax: null,
+    description: '<p>Bring ships in.</p>',
+    requirements: '',
+    status: 'open',
+    publishedAt: '2026-11-01T00:00:00.000Z',
+    closesAt: null,
+    locale: 'en-US',
+    imageUrl: null,
+    archived: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    updatedBy: null,
+    ...fields,
+  };
 }

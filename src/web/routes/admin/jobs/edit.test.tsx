@@ -3,34 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS, jobEditPath } from '../../../../shared/paths.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia } from '../../../admin/test-setup.js';
+import { AdminTestFrame, TestRouter, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobEdit from './edit.js';
 
 const REFERENCE = '/api/File/Download/8#w=1600&h=900&t=jpeg';
 
-const job = (imageUrl: string | null): Job => ({
-  id: 3,
-  title: 'Harbour pilot',
-  categoryId: 1,
-  categoryName: 'Marine',
-  department: '',
-  location: 'Ningbo',
-  employmentType: 'full-time',
-  headcount: 1,
-  salaryMin: null,
-  salaryMax: null,
-  description: '<p>Bring ships in.</p>',
-  requirements: '',
-  status: 'open',
-  publishedAt: '2026-11-01T00:00:00.000Z',
-  closesAt: null,
-  locale: 'en-US',
-  imageUrl,
-  archived: false,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  updatedBy: null,
-});
+const job = (imageUrl: string | null): Job => testJob({ imageUrl });
 
 const libraryImage = {
   id: 9,

@@ -4,32 +4,10 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
-import { AdminTestFrame, stubMatchMedia } from '../../../admin/test-setup.js';
+import { AdminTestFrame, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobsAdmin from './list.js';
 
-const job = (id: number, title: string, archived: boolean): Job => ({
-  id,
-  title,
-  categoryId: 1,
-  categoryName: 'Marine',
-  department: '',
-  location: 'Ningbo',
-  employmentType: 'full-time',
-  headcount: 1,
-  salaryMin: null,
-  salaryMax: null,
-  description: '<p>x</p>',
-  requirements: '',
-  status: 'open',
-  publishedAt: '2026-11-01T00:00:00.000Z',
-  closesAt: null,
-  locale: 'en-US',
-  imageUrl: null,
-  archived,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  updatedBy: null,
-});
+const job = (id: number, title: string, archived: boolean): Job => testJob({ id, title, archived, description: '<p>x</p>' });
 
 const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
