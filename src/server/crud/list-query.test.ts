@@ -143,6 +143,8 @@ async function seed(db: KyselyDb): Promise<Seeded> {
       // Some open jobs closed long ago: the public must not see them.
       closes_at: [null, at(BASE + 700 * DAY), at(FAR_FUTURE + Math.floor(i / 6) * DAY)][i % 3],
       locale: 'zh-CN' as const,
+      salary_currency: 'CNY' as const,
+      salary_period: 'month' as const,
       created_at: at(BASE + Math.floor(i / 3) * HOUR),
       updated_at: at(BASE + ((i * 5) % 7) * HOUR),
     };
@@ -715,6 +717,8 @@ describe.each(testEngines())('list queries on %s', (engine) => {
         published_at: at(BASE),
         closes_at: at(start + 60_000),
         locale: 'zh-CN' as const,
+        salary_currency: 'CNY' as const,
+        salary_period: 'month' as const,
         created_at: at(BASE),
         updated_at: at(BASE),
       };

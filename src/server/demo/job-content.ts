@@ -18,6 +18,8 @@ export interface DemoJob {
   headcount: number;
   salaryMin: number | null;
   salaryMax: number | null;
+  /** ISO 4217; CNY when not given. */
+  salaryCurrency?: 'CNY' | 'SGD';
   description: string;
   requirements: string;
   locale: 'zh-CN' | 'en-US';
@@ -148,6 +150,7 @@ export const demoJobs: DemoJob[] = [
     headcount: 2,
     salaryMin: 7000,
     salaryMax: 10000,
+    salaryCurrency: 'SGD',
     description: p('Work with customers in Southeast Asia to design and demonstrate solutions on the Portico platform.') + list('Run discovery workshops with plant teams', 'Build demonstrations and proofs of concept', 'Hand over clear designs to delivery teams'),
     requirements: list('Four or more years in industrial automation or software pre-sales', 'Comfortable presenting to engineers and executives', 'English required; Mandarin or Malay a plus', 'Willing to travel in the region'),
     locale: 'en-US',
@@ -164,6 +167,7 @@ export const demoJobs: DemoJob[] = [
     headcount: 1,
     salaryMin: 8000,
     salaryMax: 12000,
+    salaryCurrency: 'SGD',
     description: p('Build the screens plant managers use every day: dashboards, work orders and quality reports that stay fast on factory networks.') + list('Develop features in React and TypeScript', 'Care for accessibility and performance', 'Work closely with designers and product managers'),
     requirements: list('Three or more years building web applications with React', 'Strong TypeScript and CSS skills', 'Experience with data-heavy interfaces'),
     locale: 'en-US',

@@ -71,6 +71,8 @@ export async function seedDemoContent(db: Kysely<Database>, now = Date.now()): P
           headcount: j.headcount,
           salary_min: j.salaryMin,
           salary_max: j.salaryMax,
+          salary_currency: j.salaryCurrency ?? 'CNY',
+          salary_period: 'month',
           description: sanitizeRichText(j.description),
           requirements: sanitizeRichText(j.requirements),
           status: j.status,

@@ -7,6 +7,13 @@ import { CONTENT_LOCALES } from './news.js';
 export const JOB_STATUSES = ['draft', 'open', 'closed'] as const;
 export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'temporary'] as const;
 export const LATEST_JOBS_MAX = 6;
+/**
+ * The currencies a salary can be paid in (ISO 4217): the region's and the world's most used, a closed
+ * list so the back-office offers a choice and every browser can format each (docs/decisions/0055).
+ */
+export const SALARY_CURRENCIES = ['CNY', 'HKD', 'MOP', 'TWD', 'SGD', 'MYR', 'THB', 'VND', 'IDR', 'PHP', 'JPY', 'KRW', 'INR', 'AED', 'AUD', 'NZD', 'CAD', 'USD', 'EUR', 'GBP', 'CHF'] as const;
+/** What a salary figure is paid for: a month, a year or an hour of work. */
+export const SALARY_PERIODS = ['month', 'year', 'hour'] as const;
 
 const salary = z.number().int().min(0).max(100_000_000).nullable();
 
@@ -28,6 +35,8 @@ const jobFields = {
   headcount: z.number().int().min(1).max(10_000),
   salaryMin: salary,
   salaryMax: salary,
+  salaryCurrency: z.enum(SALARY_CURRENCIES),
+  salaryPeriod: z.enum(SALARY_PERIODS),
   requirements: z.string().max(HTML_MAX),
   status: z.enum(JOB_STATUSES),
   closesAt: isoDateTime.nullable(),
@@ -48,6 +57,8 @@ export const jobCreateSchema = z
     headcount: jobFields.headcount.default(1),
     salaryMin: salary.optional(),
     salaryMax: salary.optional(),
+    salaryCurrency: jobFields.salaryCurrency.default('CNY'),
+    salaryPeriod: jobFields.salaryPeriod.default('month'),
     requirements: jobFields.requirements.default(''),
     status: jobFields.status.default('draft'),
     closesAt: jobFields.closesAt.optional(),
@@ -75,6 +86,10 @@ export const jobRecord = z.object({
   headcount: z.number().int(),
   salaryMin: z.number().int().nullable(),
   salaryMax: z.number().int().nullable(),
+  /** The salary's currency (ISO 4217); CNY unless the job says otherwise. */
+  salaryCurrency: z.enum(SALARY_CURRENCIES),
+  /** What the salary figures are paid for. */
+  salaryPeriod: z.enum(SALARY_PERIODS),
   description: z.string(),
   requirements: z.string(),
   status: z.enum(JOB_STATUSES),

@@ -91,6 +91,8 @@ export function testJob(fields: Partial<Job> = {}): Job {
     headcount: 1,
     salaryMin: null,
     salaryMax: null,
+    salaryCurrency: 'CNY',
+    salaryPeriod: 'month',
     description: '<p>Bring ships in.</p>',
     requirements: '',
     status: 'open',

@@ -3,23 +3,24 @@ import { Link } from 'react-router';
 import type { Job } from '../../shared/schemas/job.js';
 import type { Locale } from '../../shared/locale.js';
 import { jobDetailPath } from '../../shared/paths.js';
-import { formatDate, formatNumber } from './format.js';
+import { formatDate, formatMoney } from './format.js';
 
 export function useSalary() {
   const { t, i18n } = useTranslation('public');
-  return (job: Pick<Job, 'salaryMin' | 'salaryMax'>) => {
+  return (job: Pick<Job, 'salaryMin' | 'salaryMax' | 'salaryCurrency' | 'salaryPeriod'>) => {
     const locale = i18n.language as Locale;
-    const min = job.salaryMin === null ? null : formatNumber(job.salaryMin, locale);
-    const max = job.salaryMax === null ? null : formatNumber(job.salaryMax, locale);
-    if (min && max) return t('jobs.salaryRange', { min, max });
-    if (min) return t('jobs.salaryFrom', { min });
-    if (max) return t('jobs.salaryUpTo', { max });
+    const min = job.salaryMin === null ? null : formatMoney(job.salaryMin, job.salaryCurrency, locale);
+    const max = job.salaryMax === null ? null : formatMoney(job.salaryMax, job.salaryCurrency, locale);
+    const period = job.salaryPeriod;
+    if (min && max) return t(`jobs.salaryRange.${period}`, { min, max });
+    if (min) return t(`jobs.salaryFrom.${period}`, { min });
+    if (max) return t(`jobs.salaryUpTo.${period}`, { max });
     return t('jobs.negotiable');
   };
 }
 
 /** What a list of jobs shows of each: lists ask for these fields only (`fields` in the query). */
-export const JOB_CARD_FIELDS = ['title', 'location', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'publishedAt'] as const;
+export const JOB_CARD_FIELDS = ['title', 'location', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'salaryCurrency', 'salaryPeriod', 'publishedAt'] as const;
 export type JobCard = Pick<Job, 'id' | (typeof JOB_CARD_FIELDS)[number]>;
 
 export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {

@@ -25,6 +25,8 @@ const job: PublicJob = {
   employmentType: 'internship',
   headcount: 2,
   salaryMin: 7000,
+  salaryCurrency: 'SGD',
+  salaryPeriod: 'month',
   salaryMax: null,
   description: '<p>Work with customers.</p>',
   requirements: '<ul><li>English</li></ul>',
@@ -53,6 +55,11 @@ describe('JobPosting structured data', () => {
     });
     expect(ld.description).toContain('<ul><li>English</li></ul>');
     expect(ld.baseSalary?.value).not.toHaveProperty('maxValue');
+  });
+
+  it('says what the salary is paid for', () => {
+    expect(jobPostingLd({ ...job, salaryCurrency: 'EUR', salaryPeriod: 'year' }, 'https://x.example/', site).baseSalary).toMatchObject({ currency: 'EUR', value: { unitText: 'YEAR' } });
+    expect(jobPostingLd({ ...job, salaryPeriod: 'hour' }, 'https://x.example/', site).baseSalary?.value.unitText).toBe('HOUR');
   });
 
   it('leaves the salary out when none is given', () => {

@@ -61,12 +61,14 @@ const EMPLOYMENT_TYPE: Record<PublicJob['employmentType'], string> = {
 
 const COUNTRY_OF: Record<string, string> = { singapore: 'SG', 新加坡: 'SG' };
 
+/** schema.org's `unitText` for what a salary is paid for. */
+const SALARY_UNIT: Record<PublicJob['salaryPeriod'], string> = { month: 'MONTH', year: 'YEAR', hour: 'HOUR' };
+
 /** schema.org JobPosting with the fields Google's job results require (title, description, datePosted, hiringOrganization, jobLocation) and the recommended ones we know. */
 export function jobPostingLd(job: PublicJob, url: string, site: PublicSite) {
   const origin = new URL(url).origin;
   const city = job.location || 'Shanghai';
   const country = COUNTRY_OF[city.toLowerCase()] ?? 'CN';
-  const currency = country === 'SG' ? 'SGD' : 'CNY';
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -84,10 +86,10 @@ export function jobPostingLd(job: PublicJob, url: string, site: PublicSite) {
       ? {
           baseSalary: {
             '@type': 'MonetaryAmount',
-            currency,
+            currency: job.salaryCurrency,
             value: {
               '@type': 'QuantitativeValue',
-              unitText: 'MONTH',
+              unitText: SALARY_UNIT[job.salaryPeriod],
               ...(job.salaryMin !== null ? { minValue: job.salaryMin } : {}),
               ...(job.salaryMax !== null ? { maxValue: job.salaryMax } : {}),
             },

@@ -265,6 +265,26 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     expect((await t.call('POST', '/api/Job/Update', { id: open.id, salaryMax: null, salaryMin: 25000 }, admin)).json().data).toMatchObject({ salaryMin: 25000, salaryMax: null });
   });
 
+  it('keeps a salary with its currency and its period: CNY a month unless the job says otherwise', async () => {
+    const make = async (fields: Record<string, unknown>) =>
+      t.call('POST', '/api/Job', { title: 'Salary', categoryId: jobCategory, description: '<p>d</p>', status: 'open', salaryMin: 1, ...fields }, admin);
+    const plain = (await make({})).json().data;
+    expect(plain).toMatchObject({ salaryCurrency: 'CNY', salaryPeriod: 'month' });
+    const yearly = (await make({ salaryCurrency: 'SGD', salaryPeriod: 'year', salaryMin: 90000 })).json().data;
+    expect(yearly).toMatchObject({ salaryCurrency: 'SGD', salaryPeriod: 'year', salaryMin: 90000 });
+    // Visitors read them too, and an update of one leaves the other as it was.
+    expect((await t.call('GET', `/api/Job/${yearly.id}`)).json().data).toMatchObject({ salaryCurrency: 'SGD', salaryPeriod: 'year' });
+    const hourly = (await t.call('POST', '/api/Job/Update', { id: yearly.id, salaryPeriod: 'hour' }, admin)).json().data;
+    expect(hourly).toMatchObject({ salaryCurrency: 'SGD', salaryPeriod: 'hour' });
+    const listed = (await t.call('POST', '/api/Job/Query', { filters: { categoryId: jobCategory }, fields: ['title', 'salaryCurrency', 'salaryPeriod'], pageSize: 100 })).json().data.items;
+    expect(listed).toContainEqual({ id: yearly.id, title: 'Salary', salaryCurrency: 'SGD', salaryPeriod: 'hour' });
+    for (const [field, value] of [['salaryCurrency', 'XYZ'], ['salaryCurrency', 'sgd'], ['salaryPeriod', 'week']] as const) {
+      const refused = await make({ [field]: value });
+      expect(refused.statusCode, `${field} ${value}`).toBe(400);
+      expect(refused.json().data.issues[0].path).toBe(field);
+    }
+  });
+
   it('lets an editor manage news but not jobs, and hr jobs but not news', async () => {
     const editor = await buildUser(t, admin, ['editor']);
     const hr = await buildUser(t, admin, ['hr']);

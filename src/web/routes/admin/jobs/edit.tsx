@@ -8,7 +8,7 @@ import type { Dayjs } from 'dayjs';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
-import { EMPLOYMENT_TYPES, JOB_STATUSES, jobCreateSchema } from '../../../../shared/schemas/job.js';
+import { EMPLOYMENT_TYPES, JOB_STATUSES, SALARY_CURRENCIES, SALARY_PERIODS, jobCreateSchema } from '../../../../shared/schemas/job.js';
 import { CONTENT_LOCALES } from '../../../../shared/schemas/news.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { zodRule } from '../../../admin/zod-rule.js';
@@ -41,6 +41,12 @@ type JobBody = ReturnType<typeof bodyOf>;
 /** A record, or a local draft, as the form holds it. */
 const valuesOf = <R extends { closesAt: string | null }>(record: R) => ({ ...record, closesAt: record.closesAt ? dayjs(record.closesAt) : null });
 
+/** Each currency by its code and its name in the back-office's language: `SGD · 新加坡元`. */
+function currencyOptions(language: string) {
+  const names = new Intl.DisplayNames([language], { type: 'currency' });
+  return SALARY_CURRENCIES.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+}
+
 /** The editor's label of each field, for the history's comparison and the copied text. */
 const FIELD_KEYS: Record<string, string> = {
   title: 'jobs.title',
@@ -51,6 +57,8 @@ const FIELD_KEYS: Record<string, string> = {
   headcount: 'jobs.headcount',
   salaryMin: 'jobs.salaryMin',
   salaryMax: 'jobs.salaryMax',
+  salaryCurrency: 'jobs.salaryCurrency',
+  salaryPeriod: 'jobs.salaryPeriod',
   status: 'jobs.status',
   closesAt: 'jobs.closesAt',
   imageUrl: 'jobs.image',
@@ -60,7 +68,7 @@ const FIELD_KEYS: Record<string, string> = {
 
 /** Creates a job (no `id`) or edits one. */
 export default function JobEdit() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -145,7 +153,7 @@ export default function JobEdit() {
           markChanged();
           draft.keep(bodyOf(values));
         }}
-        initialValues={{ employmentType: 'full-time', headcount: 1, status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}
+        initialValues={{ employmentType: 'full-time', headcount: 1, salaryCurrency: 'CNY', salaryPeriod: 'month', status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}
       >
         <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
           <Input />
@@ -184,6 +192,12 @@ export default function JobEdit() {
             ]}
           >
             <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item name="salaryCurrency" label={t('jobs.salaryCurrency')}>
+            <Select style={{ minWidth: 100 }} showSearch optionFilterProp="label" options={currencyOptions(i18n.language)} />
+          </Form.Item>
+          <Form.Item name="salaryPeriod" label={t('jobs.salaryPeriod')}>
+            <Select style={{ minWidth: 100 }} options={SALARY_PERIODS.map((v) => ({ value: v, label: t(`jobs.salaryPeriods.${v}`) }))} />
           </Form.Item>
           <Form.Item name="closesAt" label={t('jobs.closesAt')}>
             <DatePicker />
