@@ -14,6 +14,7 @@ import { prepareDatabase } from './bootstrap.js';
 import { connect } from './db/connect.js';
 import type { Db } from './db/connect.js';
 import { readRoutes, writeRoutes } from './crud/routes.js';
+import { bulkDeleteRoute } from './crud/bulk.js';
 import { PublicReadCache } from './crud/public-cache.js';
 import { ViewCounter } from './crud/view-counter.js';
 import { fileRoutes } from './files/routes.js';
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...twoFactorRoutes,
     ...twoFactorAdminRoutes,
     ...userRoutes,
-    ...plainResources.flatMap((def) => [...readRoutes(def), ...writeRoutes(def)]),
+    ...plainResources.flatMap((def) => [...readRoutes(def), ...writeRoutes(def), bulkDeleteRoute(def)]),
     latestJobsRoute,
     ...jobArchiveRoutes,
     ...applicationRoutes,

@@ -8,7 +8,7 @@ import type { QueryInput } from '../../shared/query.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { validationError } from '../http/errors.js';
 import { route } from '../http/route-spec.js';
-import type { RouteSpec } from '../http/route-spec.js';
+import type { Call, RouteSpec } from '../http/route-spec.js';
 import { nowIso } from '../time.js';
 import type { ResourceDef } from './definition.js';
 import { queryPage } from './list-query.js';
@@ -24,7 +24,7 @@ export const EXPORT_MAX_ROWS = 20_000;
 const CHUNK = 100;
 
 /** Where the reader is: minutes east of UTC, as the browser knows it; times are written in it. */
-const exportQuery = z.strictObject({
+export const exportQuery = z.strictObject({
   offset: z.coerce.number().int().min(-840).max(840).optional(),
 });
 
@@ -68,19 +68,30 @@ export function exportRoute<Out>(def: ResourceDef<Out>, columns: readonly CsvFie
     query: exportQuery,
     raw: true,
     handler: async ({ request, reply, body, query, user }) => {
-      const ctx = request.server.ctx;
-      const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
-      const rows = (await allRows(ctx, def, body)) as Record<string, unknown>[];
-      const csv = toCsv(csvColumnsIn(columns, locale), rows, query.offset ?? 0);
-      // Recorded before the file leaves: no export without its entry. Which rows were asked for is
-      // left out, as a keyword may be an applicant's name.
-      await recordAudit(ctx.db.kysely, actorOf(request, user), { action: 'csv-export', entity: def.name });
-      const name = `${fileName}-${nowIso().slice(0, 10)}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      const rows = (await allRows(request.server.ctx, def, body)) as Record<string, unknown>[];
+      return sendCsv({ request, reply, user }, def.name, { columns, fileName, offset: query.offset }, rows);
     },
   });
+}
+
+/**
+ * Answers rows as a CSV file in the reader's language, recorded in the audit log before the file
+ * leaves: no export without its entry. Which rows were asked for is left out, as a keyword may be an
+ * applicant's name.
+ */
+export async function sendCsv(
+  { request, reply, user }: Pick<Call, 'request' | 'reply' | 'user'>,
+  entity: string,
+  file: { columns: readonly CsvFieldColumn[]; fileName: string; offset?: number },
+  rows: Record<string, unknown>[],
+) {
+  const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
+  const csv = toCsv(csvColumnsIn(file.columns, locale), rows, file.offset ?? 0);
+  await recordAudit(request.server.ctx.db.kysely, actorOf(request, user), { action: 'csv-export', entity });
+  const name = `${file.fileName}-${nowIso().slice(0, 10)}.csv`;
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(csv);
 }

@@ -30,6 +30,7 @@ export function CategoryScreen({ entity, title }: { entity: typeof newsCategoryE
       defaultSort={{ field: 'sortOrder', order: 'asc' }}
       form={{ createTitle: t('categories.create'), editTitle: t('categories.rename') }}
       remove={{ method: 'POST', onRefused: explainInUse }}
+      bulk={{ delete: true }}
     />
   );
 }

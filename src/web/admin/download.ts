@@ -71,5 +71,11 @@ export async function downloadExport(entity: string, query: { keyword?: string; 
   save(await fetchFile(`/api/${entity}/Export?offset=${offset}`, `${entity}.csv`, { body, headers: { 'Accept-Language': language } }));
 }
 
+/** The ticked rows of a list exported by the server (`POST {E}/Bulk/Export`), in the order shown. */
+export async function downloadSelection(entity: string, ids: readonly number[], language: string) {
+  const offset = -new Date().getTimezoneOffset();
+  save(await fetchFile(`/api/${entity}/Bulk/Export?offset=${offset}`, `${entity}.csv`, { body: { ids }, headers: { 'Accept-Language': language } }));
+}
+
 /** Only PDF can be shown by the browser itself; Word files are downloaded instead. */
 export const canPreview = (mimeType: string) => mimeType === 'application/pdf';

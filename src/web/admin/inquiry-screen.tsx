@@ -44,6 +44,7 @@ export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns,
         filterChoices={{ statusId: statusOptions }}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         exportable
+        bulk={{ statuses: statusOptions, export: true }}
         details={(row, close) => <InquiryDrawer entity={entity} id={row.id} fields={detailFields} text={text} onClose={close} onMove={setMoving} />}
         rowActions={(row) => (
           <>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
+import { BulkBar } from './bulk-bar.js';
+import type { BulkActions, Chosen } from './bulk-bar.js';
 import { downloadExport } from './download.js';
 import { errorText } from './error-text.js';
 import { useListStateInComponent, useListStateInUrl } from './list-state.js';
@@ -60,6 +62,8 @@ export interface ResourceListProps<T> {
    * own (in a dialog, or a second list on a screen), which must leave the address to the page.
    */
   stateIn?: ListStateIn;
+  /** Rows can be ticked (or every matching row chosen) and acted on at once. */
+  bulk?: BulkActions;
 }
 
 /**
@@ -99,6 +103,14 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
   const [query, setQuery] = props.state;
   const entity = props.entity.name;
   const [exporting, setExporting] = useState(false);
+  const [ticked, setTicked] = useState<number[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
+  // Another keyword or filter makes another list: what was chosen in the last one is not chosen in it.
+  const listKey = JSON.stringify([query.keyword ?? null, query.filters ?? null]);
+  useEffect(() => {
+    setTicked([]);
+    setAllMatching(false);
+  }, [listKey]);
   const result = useQuery({
     queryKey: [entity, query],
     queryFn: () => api<Page<T>>(`${entity}/Query`, { body: props.fields ? { ...query, fields: props.fields } : query }),
@@ -153,6 +165,24 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
       setExporting(false);
     }
   };
+
+  const total = result.data?.meta.total ?? 0;
+  const pageIds = (result.data?.items ?? []).map((row) => row.id);
+  const chosen: Chosen | null = allMatching
+    ? { matching: { keyword: query.keyword, filters: query.filters }, total }
+    : ticked.length
+      ? { ids: ticked }
+      : null;
+  const rowSelection = props.bulk
+    ? {
+        selectedRowKeys: allMatching ? pageIds : ticked,
+        preserveSelectedRowKeys: true,
+        onChange: (keys: Key[]) => {
+          setAllMatching(false);
+          setTicked(keys.map(Number));
+        },
+      }
+    : undefined;
 
   return (
     <div>
@@ -231,8 +261,23 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
           style={{ marginBottom: 16 }}
         />
       )}
+      {props.bulk && chosen && (
+        <BulkBar
+          entity={entity}
+          actions={props.bulk}
+          chosen={chosen}
+          total={total}
+          onChooseAll={() => setAllMatching(true)}
+          onClear={() => {
+            setAllMatching(false);
+            setTicked([]);
+          }}
+          onExportAll={() => downloadExport(entity, query, i18n.language)}
+        />
+      )}
       <Table<T>
         rowKey="id"
+        rowSelection={rowSelection}
         columns={columns}
         dataSource={result.data?.items ?? []}
         loading={result.isFetching}

@@ -6,6 +6,7 @@ import { App as AntApp, Button, Popconfirm, Space, Tooltip } from 'antd';
 import type { z } from 'zod';
 import type { EntityDef } from '../../shared/entity.js';
 import { api } from '../api/client.js';
+import type { BulkActions } from './bulk-bar.js';
 import { errorText } from './error-text.js';
 import { columnsOf, filtersOf } from './resource-columns.js';
 import type { Choice, Render } from './resource-columns.js';
@@ -49,6 +50,8 @@ export interface ResourceScreenProps<E extends AnyEntity> {
   /** A row's own actions, between View and Edit and Delete. */
   rowActions?: (row: RowOf<E>) => ReactNode;
   toolbar?: ReactNode;
+  /** Rows can be ticked, or every matching row chosen, and acted on at once. */
+  bulk?: BulkActions;
   remove?: {
     /** The API deletes some records with `POST {E}/{id}` and an empty body, others with `DELETE {E}/{id}`. */
     method: 'POST' | 'DELETE';
@@ -128,6 +131,7 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
         defaultSort={props.defaultSort}
         filters={[...(props.extraFilters ?? []), ...filtersOf(entity, text, t('common.dateRange'), props.filterChoices)]}
         exportable={props.exportable}
+        bulk={props.bulk}
         toolbar={
           <>
             {canCreate && (

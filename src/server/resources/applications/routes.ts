@@ -8,7 +8,8 @@ import {
   jobApplicationCreateSchema,
   jobApplicationEntity,
 } from '../../../shared/schemas/job-application.js';
-import { applicationStatusMoveSchema } from '../../../shared/status.js';
+import { APPLICATION_STATUSES, applicationStatusMoveSchema } from '../../../shared/status.js';
+import { bulkExportRoute, bulkStatusRoute } from '../../crud/bulk.js';
 import type { AppContext } from '../../context.js';
 import { withFormAllowance } from '../../auth/throttle.js';
 import { presenterOf } from '../../crud/columns.js';
@@ -142,6 +143,8 @@ export const applicationRoutes: RouteSpec[] = [
   queryRoute(jobApplicationResource),
   readWithHistoryRoute(jobApplicationResource),
   statusMoveRoute(jobApplicationResource, applicationStatusMoveSchema),
+  bulkStatusRoute(jobApplicationResource, APPLICATION_STATUSES.length),
   internalNoteRoute(jobApplicationResource),
   exportRoute(jobApplicationResource, APPLICATION_CSV, 'applications'),
+  bulkExportRoute(jobApplicationResource, APPLICATION_CSV, 'applications'),
 ];

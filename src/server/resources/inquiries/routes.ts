@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contactInfoEntity, joinUsEntity } from '../../../shared/schemas/inquiry.js';
 import type { ContactInfo, JoinUs } from '../../../shared/schemas/inquiry.js';
-import { inquiryStatusMoveSchema } from '../../../shared/status.js';
+import { INQUIRY_STATUSES, inquiryStatusMoveSchema } from '../../../shared/status.js';
+import { bulkExportRoute, bulkStatusRoute } from '../../crud/bulk.js';
 import { withFormAllowance } from '../../auth/throttle.js';
 import type { Fields } from '../../crud/columns.js';
 import { defineResource } from '../../crud/definition.js';
@@ -86,9 +87,11 @@ function inquiryRoutes<Out>(def: ResourceDef<Out>, form: string, csv: readonly C
     queryRoute(def),
     readWithHistoryRoute(def),
     statusMoveRoute(def, inquiryStatusMoveSchema),
+    bulkStatusRoute(def, INQUIRY_STATUSES.length),
     internalNoteRoute(def),
     // DELETE {E}/{id} erases the record with its history: erasure/routes.ts.
     exportRoute(def, csv, form),
+    bulkExportRoute(def, csv, form),
   ];
 }
 

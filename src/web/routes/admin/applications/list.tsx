@@ -36,6 +36,7 @@ export default function Applications() {
           { name: 'created', label: t('common.dateRange'), kind: 'dateRange' },
         ]}
         exportable
+        bulk={{ statuses: statusOptions, export: true }}
         columns={[
           { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => (row.anonymisedAt ? <Tag>{t('erasure.anonymised')}</Tag> : <Link to={applicationDetailsPath(row.id)}>{name}</Link>) },
           { title: t('applications.job'), dataIndex: 'jobTitle', key: 'jobTitle' },

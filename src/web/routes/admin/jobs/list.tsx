@@ -40,6 +40,7 @@ export default function JobsAdmin() {
         entity={jobEntity}
         fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
+        bulk={{ delete: true }}
         filters={[
           { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('jobs.status'), options: JOB_STATUSES.map((s) => ({ value: s, label: t(`jobs.statuses.${s}`) })) },

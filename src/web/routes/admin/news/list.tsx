@@ -37,6 +37,7 @@ export default function NewsListAdmin() {
         entity={newsEntity}
         fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
+        bulk={{ delete: true }}
         filters={[
           { name: 'categoryId', label: t('news.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('news.status'), options: NEWS_STATUSES.map((s) => ({ value: s, label: t(`news.statuses.${s}`) })) },
