@@ -105,8 +105,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
  * every other GET rendered by React Router on the server. In development Vite serves and reloads.
  */
 export async function mountWebApp(app: FastifyInstance, config: Config) {
-  registerSeoRoutes(app);
   const pageApi = createPageApi(app);
+  registerSeoRoutes(app, pageApi);
   let render: Render;
 
   if (config.env === 'development') {
