@@ -231,7 +231,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
     // loads a few seconds apart: the shared machine's speed drifts by half over a whole run.
     const [staticCeiling, jsonCeiling] = ceilingSpecs(base);
     const between = (ceiling: LoadSpec, scenarios: LoadSpec[]) => [ceiling, ...scenarios.flatMap((spec) => [spec, ceiling])];
-    const pagePaths = ['/Home', '/News', `/News/detail?id=${newsId}`, '/Jobs', `/Jobs/detail?id=${job.id}`];
+    // The English addresses too (issue 17): a page at a language's own address is kept and served as
+    // the seed's paths are, and must be as fast.
+    const pagePaths = ['/Home', '/News', `/News/detail?id=${newsId}`, '/Jobs', `/Jobs/detail?id=${job.id}`, '/en/Home', `/en/News/detail?id=${newsId}`];
     const pageSpec = (pagePath: string): LoadSpec => ({ name: `page: ${pagePath.split('?')[0]}`, url: `${base}${pagePath}` });
     // Each page is also measured against nginx sending its exact answer, just before and just after it.
     if (nginxAvailable()) {

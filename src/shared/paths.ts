@@ -3,7 +3,12 @@
  * robots.txt all read them from here. They are the original product's, kept exactly (`/AboutsUs`
  * included) because visitors and search engines already know them. Record ids travel as query
  * parameters (`/News/detail?id=42`).
+ *
+ * Every public page also has an address per language, its seed path under the language's prefix
+ * (`/en/News/detail?id=42`, `/zh/Home`): see "A URL per language" below and docs/decisions/0053.
  */
+import { chooseServerLocale } from './locale.js';
+import type { Locale } from './locale.js';
 
 export const PUBLIC_PATHS = {
   home: '/Home',
@@ -104,3 +109,71 @@ export const newsViewPath = (id: number) => withId(ADMIN_PATHS.newsView, id);
 /** The job editor: a new job without an id. */
 export const jobEditPath = (id?: number) => (id === undefined ? ADMIN_PATHS.jobEdit : withId(ADMIN_PATHS.jobEdit, id));
 export const applicationDetailsPath = (id: number) => withId(ADMIN_PATHS.applicationDetails, id);
+
+// A URL per language (docs/decisions/0053-a-url-per-language.md).
+
+/**
+ * The prefix of each language's explicit addresses. An explicit address shows its language whatever
+ * the visitor's cookie or browser say; the seed's own paths, without a prefix, keep negotiating and
+ * are the `x-default`.
+ */
+export const LOCALE_PREFIXES: Record<Locale, string> = { 'zh-CN': '/zh', 'en-US': '/en' };
+
+/** The news feed of each language: the seed's `/rss.xml` is the Chinese one. */
+export const FEED_PATHS: Record<Locale, string> = { 'zh-CN': '/rss.xml', 'en-US': '/en/rss.xml' };
+
+/** The seed's public pages whose address is a route of their own: each has an explicit copy per language. */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  ...Object.values(PUBLIC_PATHS),
+  newsTemplatePath('detail'),
+  newsTemplatePath('details-two'),
+  newsTemplatePath('details-three'),
+];
+/** Each public page's path by its lower case: the router matches any case, links use the named one. */
+const publicPageSpelling = new Map(PUBLIC_PAGE_PATHS.map((path) => [path.toLowerCase(), path]));
+
+/** The language an address names by its prefix (`/en/…` is en-US), or null for the seed's paths. Any case, as the router matches. */
+export function localeOfPath(pathname: string): Locale | null {
+  const lower = pathname.toLowerCase();
+  for (const [locale, prefix] of Object.entries(LOCALE_PREFIXES) as [Locale, string][]) {
+    if (lower === prefix || lower.startsWith(`${prefix}/`)) return locale;
+  }
+  return null;
+}
+
+/** An address without its language prefix: the seed's path of the same page (`/en/News?page=2` is `/News?page=2`). */
+export function withoutLocale(path: string): string {
+  const locale = localeOfPath(path.split(/[?#]/)[0]);
+  if (!locale) return path;
+  const rest = path.slice(LOCALE_PREFIXES[locale].length);
+  return rest === '' || rest[0] === '?' || rest[0] === '#' ? `${PUBLIC_PATHS.home}${rest}` : rest;
+}
+
+/** Whether a seed path (no prefix, no query) is a public page, which has an address in each language. */
+export function isPublicPagePath(pathname: string): boolean {
+  return publicPageSpelling.has(pathname.toLowerCase());
+}
+
+/**
+ * The address of a page in a language: the seed path of a public page under the language's prefix,
+ * or the seed path itself for `null` (the negotiated `x-default`), spelled as named here whatever
+ * case it came in. Any other address (the API, a file, the back-office, another site) is answered
+ * unchanged: it has no language of its own.
+ */
+export function pathInLocale(path: string, locale: Locale | null): string {
+  if (!path.startsWith('/')) return path;
+  const seed = withoutLocale(path);
+  const [pathname] = seed.split(/[?#]/, 1);
+  const spelled = publicPageSpelling.get(pathname.toLowerCase());
+  if (!spelled) return path;
+  return `${locale ? LOCALE_PREFIXES[locale] : ''}${spelled}${seed.slice(pathname.length)}`;
+}
+
+/**
+ * The language a page is rendered in: the one its address names, else the seed's negotiation (the
+ * stored choice's cookie, then Accept-Language, then zh-CN). The server's page cache, the root and
+ * public loaders and the form posts all decide by this one rule.
+ */
+export function pageLocaleOf(pathname: string, cookieHeader: string | null, acceptLanguage: string | null): Locale {
+  return localeOfPath(pathname) ?? chooseServerLocale(cookieHeader, acceptLanguage);
+}

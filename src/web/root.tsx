@@ -17,15 +17,18 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-rou
 import { describeChunkFailure } from './components/chunk-error.js';
 import { NotFound } from './components/not-found.js';
 import { createI18n } from './i18n/i18n.js';
-import { DEFAULT_LOCALE, LOCALE_PREFERENCE_SCRIPT, LOCALE_STORAGE_KEY, chooseServerLocale, isLocale, localeCookie } from '../shared/locale.js';
+import { DEFAULT_LOCALE, LOCALE_PREFERENCE_SCRIPT, LOCALE_STORAGE_KEY, isLocale, localeCookie } from '../shared/locale.js';
 import type { Locale } from '../shared/locale.js';
+import { FEED_PATHS, localeOfPath, pageLocaleOf } from '../shared/paths.js';
 import type { PublicSite } from '../shared/schemas/site.js';
 import './root.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const locale = chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
+  const { pathname } = new URL(request.url);
   return {
-    locale,
+    // A page at a language's own address (`/en/…`) is in that language; a seed path negotiates it.
+    locale: pageLocaleOf(pathname, request.headers.get('cookie'), request.headers.get('accept-language')),
+    pathLocale: localeOfPath(pathname),
     // Canonical and Open Graph addresses are absolute: the site's configured public address.
     publicUrl: context.config?.publicUrl ?? new URL(request.url).origin,
     islandsScripts: (context.config?.islandsScripts ?? []) as string[],
@@ -87,11 +90,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {islands && <script dangerouslySetInnerHTML={{ __html: LOCALE_PREFERENCE_SCRIPT }} />}
+        {/* Only where the language is negotiated: a language's own address keeps its language. */}
+        {islands && !data?.pathLocale && <script dangerouslySetInnerHTML={{ __html: LOCALE_PREFERENCE_SCRIPT }} />}
         <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {site?.primaryColor && <meta name="theme-color" content={site.primaryColor} />}
-        {site && <link rel="alternate" type="application/rss+xml" title={`${site.brandName} RSS`} href="/rss.xml" />}
+        {site && <link rel="alternate" type="application/rss+xml" title={`${site.brandName} RSS`} href={FEED_PATHS[locale]} />}
         {/* The page's policy allows this script's origin, and no other (server/http/security-headers.ts). */}
         {site?.analyticsScriptUrl && <script async src={site.analyticsScriptUrl} />}
         <Meta />

@@ -1,6 +1,8 @@
 import { index, layout, prefix, route } from '@react-router/dev/routes';
-import type { RouteConfig } from '@react-router/dev/routes';
-import { ADMIN_PATHS, AUTH_PATHS, PUBLIC_PATHS, newsTemplatePath } from '../shared/paths.js';
+import type { RouteConfig, RouteConfigEntry } from '@react-router/dev/routes';
+import { LOCALES } from '../shared/locale.js';
+import type { Locale } from '../shared/locale.js';
+import { ADMIN_PATHS, AUTH_PATHS, LOCALE_PREFIXES, PUBLIC_PATHS, newsTemplatePath } from '../shared/paths.js';
 
 /** React Router writes a route's path without the leading slash. */
 const at = (path: string) => path.slice(1);
@@ -11,35 +13,51 @@ function below(parent: string, path: string) {
   return path.slice(parent.length + 1);
 }
 
-/** Every route of Portico, in one place; the paths themselves are named in `shared/paths.ts`. */
-export default [
-  index('routes/public/home-redirect.tsx'),
-  layout('routes/public/layout.tsx', [
-    route(at(PUBLIC_PATHS.home), 'routes/public/home.tsx'),
-    route(at(PUBLIC_PATHS.about), 'routes/public/about.tsx'),
-    route(at(PUBLIC_PATHS.services), 'routes/public/services.tsx'),
-    route(at(PUBLIC_PATHS.strength), 'routes/public/strength.tsx'),
-    route(at(PUBLIC_PATHS.contact), 'routes/public/contact.tsx'),
-    route(at(PUBLIC_PATHS.joinUs), 'routes/public/join-us.tsx'),
-    route(at(PUBLIC_PATHS.applyNow), 'routes/public/apply-now.tsx', { id: 'apply-now' }),
-    route(at(PUBLIC_PATHS.privacy), 'routes/public/privacy.tsx'),
+/**
+ * The public pages below the public layout. They are routed three times: at the seed's paths, which
+ * negotiate the language, and under each language's prefix (`/en/Jobs/detail`), which names it
+ * (docs/decisions/0053). The copies share the modules; their ids carry the prefix, since React
+ * Router needs one id per route.
+ */
+function publicPages(locale: Locale | null): RouteConfigEntry[] {
+  const id = (name: string) => (locale ? `${at(LOCALE_PREFIXES[locale])}:${name}` : name);
+  const page = (path: string, file: string, name = file.replace(/\.tsx$/, '')) => route(at(path), file, { id: id(name) });
+  const pages = [
+    page(PUBLIC_PATHS.home, 'routes/public/home.tsx'),
+    page(PUBLIC_PATHS.about, 'routes/public/about.tsx'),
+    page(PUBLIC_PATHS.services, 'routes/public/services.tsx'),
+    page(PUBLIC_PATHS.strength, 'routes/public/strength.tsx'),
+    page(PUBLIC_PATHS.contact, 'routes/public/contact.tsx'),
+    page(PUBLIC_PATHS.joinUs, 'routes/public/join-us.tsx'),
+    page(PUBLIC_PATHS.applyNow, 'routes/public/apply-now.tsx', 'apply-now'),
+    page(PUBLIC_PATHS.privacy, 'routes/public/privacy.tsx'),
     ...prefix(at(PUBLIC_PATHS.news), [
-      layout('routes/public/news/layout.tsx', [
-        index('routes/public/news/list.tsx'),
-        route(below(PUBLIC_PATHS.news, newsTemplatePath('detail')), 'routes/public/news/detail.tsx', { id: 'news-detail' }),
-        route(below(PUBLIC_PATHS.news, newsTemplatePath('details-two')), 'routes/public/news/detail.tsx', { id: 'news-details-two' }),
-        route(below(PUBLIC_PATHS.news, newsTemplatePath('details-three')), 'routes/public/news/detail.tsx', { id: 'news-details-three' }),
+      layout('routes/public/news/layout.tsx', { id: id('routes/public/news/layout') }, [
+        index('routes/public/news/list.tsx', { id: id('routes/public/news/list') }),
+        route(below(PUBLIC_PATHS.news, newsTemplatePath('detail')), 'routes/public/news/detail.tsx', { id: id('news-detail') }),
+        route(below(PUBLIC_PATHS.news, newsTemplatePath('details-two')), 'routes/public/news/detail.tsx', { id: id('news-details-two') }),
+        route(below(PUBLIC_PATHS.news, newsTemplatePath('details-three')), 'routes/public/news/detail.tsx', { id: id('news-details-three') }),
       ]),
     ]),
     ...prefix(at(PUBLIC_PATHS.jobs), [
-      layout('routes/public/jobs/layout.tsx', [
-        index('routes/public/jobs/list.tsx'),
-        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobDetail), 'routes/public/jobs/detail.tsx'),
-        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobsProcess), 'routes/public/jobs/process.tsx'),
-        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobsApplyNow), 'routes/public/apply-now.tsx', { id: 'jobs-apply-now' }),
+      layout('routes/public/jobs/layout.tsx', { id: id('routes/public/jobs/layout') }, [
+        index('routes/public/jobs/list.tsx', { id: id('routes/public/jobs/list') }),
+        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobDetail), 'routes/public/jobs/detail.tsx', { id: id('routes/public/jobs/detail') }),
+        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobsProcess), 'routes/public/jobs/process.tsx', { id: id('routes/public/jobs/process') }),
+        route(below(PUBLIC_PATHS.jobs, PUBLIC_PATHS.jobsApplyNow), 'routes/public/apply-now.tsx', { id: id('jobs-apply-now') }),
       ]),
     ]),
-  ]),
+  ];
+  return locale ? prefix(at(LOCALE_PREFIXES[locale]), pages) : pages;
+}
+
+/** Every route of Portico, in one place; the paths themselves are named in `shared/paths.ts`. */
+export default [
+  index('routes/public/home-redirect.tsx'),
+  // `/zh` and `/en` lead to their language's home page, as `/` leads to the seed's.
+  ...LOCALES.map((locale) => route(at(LOCALE_PREFIXES[locale]), 'routes/public/home-redirect.tsx', { id: `${at(LOCALE_PREFIXES[locale])}:routes/public/home-redirect` })),
+  // One public layout for all three, so its loader's data has one route id (`public/copy.ts`).
+  layout('routes/public/layout.tsx', [...publicPages(null), ...LOCALES.flatMap((locale) => publicPages(locale))]),
 
   route(at(AUTH_PATHS.login), 'routes/auth/login.tsx'),
   route(at(AUTH_PATHS.logout), 'routes/auth/logout.tsx'),

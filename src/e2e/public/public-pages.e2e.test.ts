@@ -160,7 +160,9 @@ describe('the public site', () => {
     const { context } = await newContext(browser, 'zh-CN');
     const page = await context.newPage();
     await page.goto(`${portico.url}/AboutsUs`);
-    await page.getByRole('button', { name: /English/ }).click();
+    // The switch links to the same page at the English address (issue 17, docs/decisions/0053).
+    await page.getByRole('link', { name: /English/ }).click();
+    await page.waitForURL(`${portico.url}/en/AboutsUs`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('About us');
     expect(await page.evaluate(() => localStorage.getItem('portico.locale'))).toBe('en-US');

@@ -118,7 +118,9 @@ describe.each(testEngines())('public pages with the site settings on %s', (engin
       primaryColor: '#aa3300',
     });
     const html = (await page('/Home', 'en-US')).body;
-    expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Galaxy RSS" href="/rss.xml"/>');
+    // The feed of the page's language (issue 17: `/rss.xml` is the Chinese feed, `/en/rss.xml` the English).
+    expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Galaxy RSS" href="/en/rss.xml"/>');
+    expect((await page('/Home', 'zh-CN')).body).toContain('<link rel="alternate" type="application/rss+xml" title="星河 RSS" href="/rss.xml"/>');
     expect(html).toContain('<link rel="icon" href="/api/File/Download/6"/>');
     expect(html).toContain('--brand:#aa3300');
     const ld = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]));

@@ -1,13 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLIC_PATHS } from '../../shared/paths.js';
+import { LOCALES } from '../../shared/locale.js';
+import { PUBLIC_PATHS, pathInLocale } from '../../shared/paths.js';
 import { admitVisitor } from './page-api.js';
+
+const FORM_PAGES = [PUBLIC_PATHS.contact, PUBLIC_PATHS.joinUs, PUBLIC_PATHS.applyNow, PUBLIC_PATHS.jobsApplyNow];
 
 /**
  * The pages whose forms a browser without JavaScript posts to the page itself
- * (docs/decisions/0028-forms-without-javascript.md).
+ * (docs/decisions/0028-forms-without-javascript.md), at the seed's paths and at each language's own.
  */
-export const FORM_PAGE_PATHS = [PUBLIC_PATHS.contact, PUBLIC_PATHS.joinUs, PUBLIC_PATHS.applyNow, PUBLIC_PATHS.jobsApplyNow] as const;
+export const FORM_PAGE_PATHS: readonly string[] = [...FORM_PAGES, ...LOCALES.flatMap((locale) => FORM_PAGES.map((path) => pathInLocale(path, locale)))];
 
 /**
  * How much of a body the page refused unread (too large) is read and thrown away so the browser,

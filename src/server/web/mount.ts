@@ -5,13 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
-import { createPageApi } from './page-api.js';
+import { createPageApi, pageApiIn } from './page-api.js';
+import type { PageApi } from './page-api.js';
 import { registerFormPosts } from './form-posts.js';
 import { registerSeoRoutes } from './seo.js';
 import { serveBuiltFiles } from './assets.js';
 import { PageCache, encodedBody } from './page-cache.js';
 import type { CachedPage } from './page-cache.js';
-import { chooseServerLocale } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { localeOfPath, pageLocaleOf } from '../../shared/paths.js';
 import { ErrorCode } from '../../shared/api.js';
 import { failure } from '../http/envelope.js';
 import { pageSecurityHeaders } from '../http/security-headers.js';
@@ -21,6 +23,14 @@ import { cachedSiteSettings } from '../site/repository.js';
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../build', import.meta.url));
 
 type Render = (request: Request) => Promise<Response>;
+
+/** The language a request's page is rendered in, by the rule the web app's loaders follow too. */
+const localeOfRequest = (request: Request): Locale => pageLocaleOf(new URL(request.url).pathname, request.headers.get('cookie'), request.headers.get('accept-language'));
+
+/** What a page's loaders get: the API speaking the page's language, and the site's configuration. */
+function loadContext(request: Request, api: PageApi, config: { publicUrl: string; islandsScripts: string[] }) {
+  return { api: pageApiIn(api, localeOfRequest(request)), config };
+}
 
 const ISLANDS_SOURCE = 'src/web/islands/entry.ts';
 
@@ -72,7 +82,11 @@ async function pageOf(response: Response, development: boolean, analyticsScriptU
   return { status: response.status, headers, body };
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+/**
+ * Sends a page. A seed path's page depends on the visitor's cookie and Accept-Language; a page at a
+ * language's own address does not, so shared caches may keep one copy of it.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, languageInPath = false) {
   reply.status(page.status);
   const cookies: string[] = [];
   for (const [key, value] of page.headers) {
@@ -82,7 +96,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   if (cookies.length) reply.header('set-cookie', cookies);
   const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
-  reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  reply.header('vary', languageInPath ? 'Accept-Encoding' : 'Accept-Encoding, Accept-Language, Cookie');
   return reply.send(body);
 }
 
@@ -91,8 +105,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
  * every other GET rendered by React Router on the server. In development Vite serves and reloads.
  */
 export async function mountWebApp(app: FastifyInstance, config: Config) {
-  registerSeoRoutes(app);
   const pageApi = createPageApi(app);
+  registerSeoRoutes(app, pageApi);
   let render: Render;
 
   if (config.env === 'development') {
@@ -103,10 +117,7 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     app.addHook('onClose', () => vite.close());
     render = async (request) => {
       const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-      return createRequestHandler(build, 'development')(request, {
-        api: pageApi,
-        config: { publicUrl: config.publicUrl, islandsScripts: DEV_ISLANDS_SCRIPTS },
-      });
+      return createRequestHandler(build, 'development')(request, loadContext(request, pageApi, { publicUrl: config.publicUrl, islandsScripts: DEV_ISLANDS_SCRIPTS }));
     };
   } else {
     const serverEntry = path.join(WEB_BUILD_DIR, 'server', 'index.js');
@@ -118,7 +129,7 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     const handler = createRequestHandler(build, 'production');
     const islandsScripts = builtIslandsScripts();
     if (!islandsScripts.length) app.log.warn('the public pages\' script is not built (run `npm run build`); public pages are served without it');
-    render = (request) => handler(request, { api: pageApi, config: { publicUrl: config.publicUrl, islandsScripts } });
+    render = (request) => handler(request, loadContext(request, pageApi, { publicUrl: config.publicUrl, islandsScripts }));
     await serveBuiltFiles(app, path.join(WEB_BUILD_DIR, 'client'));
   }
 
@@ -138,11 +149,13 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
         return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${pathname}`));
       }
       const cacheable = config.env !== 'development' && !request.headers.authorization;
-      const locale = chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
+      // Kept per language: a page at a language's own address (`/en/…`) is that language's for every
+      // visitor; a seed path's page is the negotiated language's (docs/decisions/0053).
+      const locale = pageLocaleOf(pathname, request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
       const key = `${locale} ${request.url}`;
       const renderPage = () => render(toFetchRequest(request, reply)).then((response) => pageOf(response, config.env === 'development', analyticsScriptUrl));
       const page = cacheable ? await pages.through(key, renderPage) : await renderPage();
-      return sendPage(request, reply, page);
+      return sendPage(request, reply, page, localeOfPath(pathname) !== null);
     },
   });
   await registerFormPosts(app, render, async (request, reply, response) => sendPage(request, reply, await pageOf(response, config.env === 'development', analyticsScriptUrl)));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ApiEnvelope } from '../../shared/api.js';
+import type { Locale } from '../../shared/locale.js';
 
 /**
  * How server-rendered pages read data: the same API the browser calls, answered in-process without
@@ -16,6 +17,11 @@ export interface PageApiOptions {
    * that `form-posts.ts` let in names a visitor; any other is refused rather than counted as the server.
    */
   onBehalfOf?: Request;
+  /**
+   * The language of the page the call is made for, sent as the call's `Accept-Language`: a page at
+   * `/en/…` reads its records in English whatever the visitor's browser asks (docs/decisions/0053).
+   */
+  locale?: Locale;
 }
 
 /**
@@ -53,6 +59,7 @@ async function payloadOf(body: unknown): Promise<{ payload?: string | object | B
 export function createPageApi(app: FastifyInstance): PageApi {
   return async <T>(method: 'GET' | 'POST', path: string, body?: unknown, options: PageApiOptions = {}) => {
     const { payload, headers } = await payloadOf(body);
+    if (options.locale) headers['accept-language'] = options.locale;
     const res = await app.inject({
       method,
       url: path.startsWith('/') ? path : `/api/${path}`,
@@ -66,8 +73,14 @@ export function createPageApi(app: FastifyInstance): PageApi {
   };
 }
 
+/** The page API for one page: every call carries the page's language unless it names another. */
+export function pageApiIn(api: PageApi, locale: Locale): PageApi {
+  return (method, path, body, options) => api(method, path, body, { locale, ...options });
+}
+
 declare module 'react-router' {
   interface AppLoadContext {
+    /** The in-process API, its calls made in the page's language (`pageApiIn`, `pageLocaleOf`). */
     api: PageApi;
     /** `islandsScripts`: the module scripts public pages load, in order (none when unbuilt). */
     config: { publicUrl: string; islandsScripts: string[] };

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { EDUCATION_LEVELS, RESUME_MAX_BYTES } from '../../shared/choices.js';
-import { PUBLIC_PATHS } from '../../shared/paths.js';
 import { api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
 import { fill } from './fill.js';
@@ -26,6 +25,8 @@ export interface ApplicationFormProps {
   posted?: PostedForm;
   /** The privacy notice's current version, sent with the form. */
   privacyVersion?: number;
+  /** The jobs list and the privacy notice in the page's language (`/en/Jobs` on `/en/ApplyNow`). */
+  links: { jobs: string; privacy: string };
 }
 
 /**
@@ -33,7 +34,7 @@ export interface ApplicationFormProps {
  * size and kind are checked before it is sent, and the upload shows its progress. Without
  * JavaScript it is a plain multipart form posted to its page, which answers with `posted`.
  */
-export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVersion }: ApplicationFormProps) {
+export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVersion, links }: ApplicationFormProps) {
   const { apply } = text;
   const { sending, errors, failure, send } = useFormSender(text.form, posted);
   const [progress, setProgress] = useState<number | null>(null);
@@ -83,7 +84,7 @@ export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVers
           <p>{fill(apply.success, { email: sentTo })}</p>
         </div>
         <div className="actions">
-          <a className="button" href={PUBLIC_PATHS.jobs}>
+          <a className="button" href={links.jobs}>
             {apply.another}
           </a>
         </div>
@@ -137,7 +138,7 @@ export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVers
           <input {...inputProps('consent', errors)} type="checkbox" value="true" defaultChecked={values.consent === 'true'} required />
           <label htmlFor="field-consent">
             {apply.consent}{' '}
-            <a href={PUBLIC_PATHS.privacy} target="_blank">
+            <a href={links.privacy} target="_blank">
               {apply.privacy}
             </a>
           </label>

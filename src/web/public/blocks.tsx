@@ -12,7 +12,7 @@ import { JobItem } from './job-card.js';
 import { NewsItem } from './news-card.js';
 import type { NewsCard } from './news-card.js';
 import { Picture } from './picture.js';
-import { pageMeta, rootDataOf } from './copy.js';
+import { pageMeta, rootDataOf, useLocalePath } from './copy.js';
 
 /**
  * The one renderer of the editable pages' blocks (docs/decisions/0034): the public pages and the
@@ -39,11 +39,15 @@ interface BlockProps<T extends PageBlock['type']> {
 
 const below = (heading: Heading): Heading => (heading === 'h1' ? 'h2' : 'h3');
 
-/** A button or link: a path on this site goes through the router, another address is a plain link. */
+/**
+ * A button or link: a path on this site goes through the router, in the page's language when it is
+ * a public page (staff write the seed's paths); another address is a plain link.
+ */
 function ActionLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  const to = useLocalePath();
   if (href.startsWith('/')) {
     return (
-      <Link className={className} to={href}>
+      <Link className={className} to={to(href)}>
         {children}
       </Link>
     );
@@ -211,6 +215,7 @@ function CallToAction({ block, locale, heading }: BlockProps<'callToAction'>) {
 
 function LatestNews({ block, locale, heading, feeds }: BlockProps<'latestNews'>) {
   const { t } = useTranslation('public');
+  const to = useLocalePath();
   const news = (feeds.news ?? []).slice(0, block.count);
   return (
     <section className="section">
@@ -224,13 +229,14 @@ function LatestNews({ block, locale, heading, feeds }: BlockProps<'latestNews'>)
       ) : (
         <p>{t('blocks.noNews')}</p>
       )}
-      <Link to={PUBLIC_PATHS.news}>{t('blocks.allNews')} →</Link>
+      <Link to={to(PUBLIC_PATHS.news)}>{t('blocks.allNews')} →</Link>
     </section>
   );
 }
 
 function OpenJobs({ block, locale, heading, feeds }: BlockProps<'openJobs'>) {
   const { t } = useTranslation('public');
+  const to = useLocalePath();
   const jobs = (feeds.jobs ?? []).slice(0, block.count);
   return (
     <section className="section">
@@ -244,7 +250,7 @@ function OpenJobs({ block, locale, heading, feeds }: BlockProps<'openJobs'>) {
       ) : (
         <p>{t('blocks.noJobs')}</p>
       )}
-      <Link to={PUBLIC_PATHS.jobs}>{t('blocks.allJobs')} →</Link>
+      <Link to={to(PUBLIC_PATHS.jobs)}>{t('blocks.allJobs')} →</Link>
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
 import type { AppLoadContext, MetaDescriptor } from 'react-router';
 import publicCatalogue from '../i18n/catalogues/public.js';
-import { DEFAULT_LOCALE, isLocale } from '../../shared/locale.js';
+import { DEFAULT_LOCALE, LOCALES, isLocale } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
+import { pageLocaleOf, pathInLocale, withoutLocale } from '../../shared/paths.js';
 import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../shared/schemas/site.js';
 import type { PublicSite } from '../../shared/schemas/site.js';
 
@@ -17,11 +18,15 @@ export function usePublicCopy(): PublicCopy {
 
 export interface RootData {
   locale: Locale;
+  /** The language the page's address names (`/en/…`), or null on a seed path, which negotiates it. */
+  pathLocale: Locale | null;
   publicUrl: string;
 }
 
+const NO_ROOT_DATA: RootData = { locale: DEFAULT_LOCALE, pathLocale: null, publicUrl: '' };
+
 export function useRootData(): RootData {
-  return (useRouteLoaderData('root') as RootData | undefined) ?? { locale: DEFAULT_LOCALE, publicUrl: '' };
+  return (useRouteLoaderData('root') as RootData | undefined) ?? NO_ROOT_DATA;
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
@@ -29,7 +34,27 @@ type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
 /** The root loader's data as seen from a route's `meta` function. */
 export function rootDataOf(matches: Matches): RootData {
   const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
-  return root ?? { locale: DEFAULT_LOCALE, publicUrl: '' };
+  return root ?? NO_ROOT_DATA;
+}
+
+/** The language a request's page is rendered in: its address's, else the visitor's (`pageLocaleOf`). */
+export function pageLocale(request: Request): Locale {
+  return pageLocaleOf(new URL(request.url).pathname, request.headers.get('cookie'), request.headers.get('accept-language'));
+}
+
+/**
+ * Where an internal link of this page leads: on a page at a language's own address, the same
+ * language's address of the target (`/en/News` links to `/en/Jobs`); on a seed path, the seed path.
+ * Addresses that are not public pages (the API, files, other sites) are left as they are.
+ */
+export function useLocalePath(): (path: string) => string {
+  const { pathLocale } = useRootData();
+  return (path) => pathInLocale(path, pathLocale);
+}
+
+/** The page's address in another language, query and all: where the language switch leads. */
+export function addressInLocale(location: { pathname: string; search: string }, locale: Locale | null): string {
+  return pathInLocale(`${withoutLocale(location.pathname)}${location.search}`, locale);
 }
 
 export function copyOf(matches: Matches): PublicCopy {
@@ -82,7 +107,7 @@ export function pageMeta(
   location: { pathname: string; search: string },
   page: { title: string; description: string; type?: 'website' | 'article'; keepQuery?: string[]; image?: string | null; imageAlt?: string },
 ): MetaDescriptor[] {
-  const { locale, publicUrl } = rootDataOf(matches);
+  const { locale, pathLocale, publicUrl } = rootDataOf(matches);
   const site = siteOf(matches);
   const params = new URLSearchParams(location.search);
   const kept = new URLSearchParams();
@@ -91,7 +116,14 @@ export function pageMeta(
     if (value) kept.set(key, value);
   }
   const query = kept.toString();
-  const canonical = `${publicUrl}${location.pathname}${query ? `?${query}` : ''}`;
+  // Each address is its own canonical, a seed path's too: the seed path is the `x-default` of the
+  // page's alternates, and search engines ignore an alternate that is not canonical (docs/decisions/0053).
+  const seedPath = `${withoutLocale(location.pathname)}${query ? `?${query}` : ''}`;
+  const canonical = `${publicUrl}${pathInLocale(seedPath, pathLocale)}`;
+  const alternates: MetaDescriptor[] = [
+    ...LOCALES.map((each) => ({ tagName: 'link' as const, rel: 'alternate', hrefLang: each, href: `${publicUrl}${pathInLocale(seedPath, each)}` })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${publicUrl}${pathInLocale(seedPath, null)}` },
+  ];
   const title = `${page.title} - ${site.brandName}`;
   const description = page.description || site.description;
   const image = absoluteUrl(page.image || site.shareImage, publicUrl);
@@ -100,6 +132,7 @@ export function pageMeta(
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
+    ...alternates,
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },

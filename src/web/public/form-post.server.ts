@@ -3,9 +3,8 @@ import type { ActionFunctionArgs } from 'react-router';
 import { ErrorCode, httpStatusOf } from '../../shared/api.js';
 import type { ErrorCodeValue, ValidationIssue } from '../../shared/api.js';
 import { RESUME_MAX_BYTES } from '../../shared/choices.js';
-import { chooseServerLocale } from '../../shared/locale.js';
 import publicCatalogue from '../i18n/catalogues/public.js';
-import { serverContext } from './copy.js';
+import { pageLocale, serverContext } from './copy.js';
 import { refusalOf } from './form.js';
 import type { FormText, PostedForm } from './form.js';
 
@@ -97,7 +96,7 @@ function refused(status: number, refusal: Omit<Extract<PostedForm, { sent: false
  * sent, or again with what was typed and each reason in the page's language.
  */
 export async function answerFormPost({ request, context }: ActionFunctionArgs, form: FormPost) {
-  const text: FormText = publicCatalogue[chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'))].form;
+  const text: FormText = publicCatalogue[pageLocale(request)].form;
   const posted = await readPostedFields(request, form.resume ?? false);
   if (posted === 413) {
     return form.resume

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Job } from '../../shared/schemas/job.js';
 import type { Locale } from '../../shared/locale.js';
 import { jobDetailPath } from '../../shared/paths.js';
+import { useLocalePath } from './copy.js';
 import { formatDate, formatMoney } from './format.js';
 
 export function useSalary() {
@@ -26,10 +27,11 @@ export type JobCard = Pick<Job, 'id' | (typeof JOB_CARD_FIELDS)[number]>;
 export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {
   const { t } = useTranslation('public');
   const salary = useSalary();
+  const to = useLocalePath();
   return (
     <li>
       <h3>
-        <Link to={jobDetailPath(job.id)}>{job.title}</Link>
+        <Link to={to(jobDetailPath(job.id))}>{job.title}</Link>
       </h3>
       <p className="meta">
         {job.location && <span>{job.location}</span>}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { News } from '../../shared/schemas/news.js';
 import type { Locale } from '../../shared/locale.js';
 import { newsDetailPath } from '../../shared/paths.js';
+import { useLocalePath } from './copy.js';
 import { formatDate } from './format.js';
 import { Picture } from './picture.js';
 
@@ -21,11 +22,12 @@ const COVER_SIZES = `(max-width: 640px) 100vw, ${COVER_WIDTH}px`;
  * title beside it says what it is about), so its alt text is empty.
  */
 export function NewsItem({ news, locale, pinnedLabel }: { news: NewsCard; locale: Locale; pinnedLabel: string }) {
+  const to = useLocalePath();
   const text = (
     <>
       <h3>
         {news.isTop && <span className="badge">{pinnedLabel}</span>}
-        <Link to={newsPath(news)}>{news.title}</Link>
+        <Link to={to(newsPath(news))}>{news.title}</Link>
       </h3>
       {news.summary && <p>{news.summary}</p>}
       <p className="meta">
@@ -37,7 +39,7 @@ export function NewsItem({ news, locale, pinnedLabel }: { news: NewsCard; locale
   if (!news.coverUrl) return <li>{text}</li>;
   return (
     <li style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
-      <Link to={newsPath(news)} tabIndex={-1} aria-hidden="true" style={{ flex: `0 1 ${COVER_WIDTH}px` }}>
+      <Link to={to(newsPath(news))} tabIndex={-1} aria-hidden="true" style={{ flex: `0 1 ${COVER_WIDTH}px` }}>
         <Picture src={news.coverUrl} alt="" sizes={COVER_SIZES} width={COVER_WIDTH} height={Math.round((COVER_WIDTH * 9) / 16)} style={{ display: 'block', borderRadius: 6 }} />
       </Link>
       <div style={{ flex: '1 1 240px', minWidth: 0 }}>{text}</div>

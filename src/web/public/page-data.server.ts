@@ -15,6 +15,8 @@ export interface EditablePageData {
 /**
  * An editable page's loader: its published version through the in-process API (kept in memory until
  * a page is published), and the news and jobs its feed blocks show, asked for only when it has them.
+ * Every call carries the page's language (`/en/…` is English whatever the visitor's browser says) as
+ * its `Accept-Language`: the server binds the loaders' API to it (`pageApiIn`, docs/decisions/0053).
  */
 export async function loadEditablePage(context: unknown, key: PageKey): Promise<EditablePageData> {
   const { api } = serverContext(context);

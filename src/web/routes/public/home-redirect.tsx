@@ -1,8 +1,10 @@
 import { redirect } from 'react-router';
-import { PUBLIC_PATHS } from '../../../shared/paths.js';
+import type { LoaderFunctionArgs } from 'react-router';
+import { PUBLIC_PATHS, localeOfPath, pathInLocale } from '../../../shared/paths.js';
 
-export function loader() {
-  return redirect(PUBLIC_PATHS.home);
+/** `/` leads to the seed's home page, `/en` and `/zh` to their language's. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect(pathInLocale(PUBLIC_PATHS.home, localeOfPath(new URL(request.url).pathname)));
 }
 
 export default function Redirect() {

@@ -1,16 +1,16 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
-import { chooseServerLocale, isLocale } from '../../../shared/locale.js';
-import { PUBLIC_PATHS } from '../../../shared/paths.js';
+import { isLocale } from '../../../shared/locale.js';
+import { FEED_PATHS, PUBLIC_PATHS } from '../../../shared/paths.js';
 import { parseImageReference } from '../../../shared/schemas/media.js';
 import { NEUTRAL_SITE_SETTINGS, publicSiteOf } from '../../../shared/schemas/site.js';
 import type { PublicSite } from '../../../shared/schemas/site.js';
 import type { CurrentPrivacyNotice } from '../../../shared/schemas/privacy-notice.js';
-import { switchLocale } from '../../i18n/locale.js';
+import { rememberLocale } from '../../i18n/locale.js';
 import { jsonLdScript, organizationLd } from '../../public/json-ld.js';
-import { serverContext, useRootData, useSite } from '../../public/copy.js';
+import { addressInLocale, pageLocale, serverContext, useLocalePath, useRootData, useSite } from '../../public/copy.js';
 import type { PublicLayoutData } from '../../public/copy.js';
 import type { PageHandle } from '../../root.js';
 import '../../public/public.css';
@@ -22,7 +22,7 @@ export const handle: PageHandle = { islands: true };
  * the header, footer, titles, share tags and structured data of every public page read them here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<PublicLayoutData> {
-  const locale = chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
+  const locale = pageLocale(request);
   const { api } = serverContext(context);
   const [answer, notice] = await Promise.all([api<PublicSite>('GET', `Site?locale=${locale}`), api<CurrentPrivacyNotice>('GET', 'PrivacyNotice')]);
   // Without its settings the site still renders, neutral, rather than failing every page; a form
@@ -47,6 +47,8 @@ function Filing({ number, url }: { number: string; url: string }) {
 
 function SiteFooter({ site }: { site: PublicSite }) {
   const { t } = useTranslation('public');
+  const { locale } = useRootData();
+  const to = useLocalePath();
   const hasContact = Boolean(site.address || site.phone || site.email || site.officeHours || site.mapUrl);
   const hasSocial = Boolean(site.wechatQr || site.weiboUrl || site.linkedinUrl);
   return (
@@ -117,13 +119,13 @@ function SiteFooter({ site }: { site: PublicSite }) {
         <nav aria-label={t('footer.privacy')}>
           <ul>
             <li>
-              <Link to={PUBLIC_PATHS.jobsProcess}>{t('jobs.process')}</Link>
+              <Link to={to(PUBLIC_PATHS.jobsProcess)}>{t('jobs.process')}</Link>
             </li>
             <li>
-              <Link to={PUBLIC_PATHS.privacy}>{t('footer.privacy')}</Link>
+              <Link to={to(PUBLIC_PATHS.privacy)}>{t('footer.privacy')}</Link>
             </li>
             <li>
-              <a href="/rss.xml">RSS</a>
+              <a href={FEED_PATHS[locale]}>RSS</a>
             </li>
           </ul>
         </nav>
@@ -168,6 +170,8 @@ export default function PublicLayout() {
   const { i18n } = useTranslation();
   const site = useSite();
   const { publicUrl } = useRootData();
+  const to = useLocalePath();
+  const location = useLocation();
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   return (
@@ -177,7 +181,7 @@ export default function PublicLayout() {
       </a>
       <header className="site-header">
         <div className="container header-inner">
-          <Link to={PUBLIC_PATHS.home} className="brand">
+          <Link to={to(PUBLIC_PATHS.home)} className="brand">
             {site.logo ? (
               <Logo className="brand-logo" reference={site.logo} alt={site.companyName} />
             ) : (
@@ -195,19 +199,23 @@ export default function PublicLayout() {
           </details>
           <nav className="site-nav" aria-label={t('nav.menu')}>
             <ul>
-              {NAV.map(([to, key]) => (
-                <li key={to}>
-                  <NavLink to={to} prefetch="intent">
+              {NAV.map(([path, key]) => (
+                <li key={path}>
+                  <NavLink to={to(path)} prefetch="intent">
                     {t(key)}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          {/* The islands script handles the switch on server-rendered pages; onClick inside the app. */}
-          <button type="button" className="locale-switch" lang={other} data-locale={other} onClick={() => switchLocale(other)} title={common('language')}>
+          {/*
+            The same page at the other language's own address, query and all (docs/decisions/0053). A
+            plain link, so it works without script and crawlers follow it; the islands script (or
+            onClick, inside the app) also stores the choice, for the seed's paths to negotiate by.
+          */}
+          <a className="locale-switch" href={addressInLocale(location, other)} hrefLang={other} lang={other} data-locale={other} onClick={() => rememberLocale(other)} title={common('language')}>
             {common('switchTo')}
-          </button>
+          </a>
         </div>
       </header>
       <div id="main" className="site-main" tabIndex={-1}>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, data, useLoaderData, useLocation } from 'react-router';
+import { Link, data, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { PublicJob } from '../../../../shared/schemas/job.js';
 import { plainImageAddress } from '../../../../shared/schemas/media.js';
-import { PUBLIC_PATHS, applyNowPath } from '../../../../shared/paths.js';
-import { pageMeta, serverContext, usePublicCopy, useRootData, useSite } from '../../../public/copy.js';
+import { PUBLIC_PATHS, applyNowPath, jobDetailPath } from '../../../../shared/paths.js';
+import { pageMeta, serverContext, useLocalePath, usePublicCopy, useRootData, useSite } from '../../../public/copy.js';
 import { formatDate, plainText } from '../../../public/format.js';
 import { useSalary } from '../../../public/job-card.js';
 import { jobPostingLd, jsonLdScript } from '../../../public/json-ld.js';
@@ -39,8 +39,8 @@ export default function JobDetail() {
   const salary = useSalary();
   const { locale, publicUrl } = useRootData();
   const site = useSite();
-  const location = useLocation();
-  const url = `${publicUrl}${location.pathname}?id=${job.id}`;
+  const to = useLocalePath();
+  const url = `${publicUrl}${to(jobDetailPath(job.id))}`;
   return (
     <main className="container">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url, site)) }} />
@@ -85,7 +85,7 @@ export default function JobDetail() {
           </div>
         </dl>
         <p>
-          <Link className="button" to={applyNowPath(job.id)}>
+          <Link className="button" to={to(applyNowPath(job.id))}>
             {copy.jobs.apply}
           </Link>
         </p>
@@ -98,10 +98,10 @@ export default function JobDetail() {
           </>
         )}
         <div className="actions">
-          <Link className="button" to={applyNowPath(job.id)}>
+          <Link className="button" to={to(applyNowPath(job.id))}>
             {copy.jobs.apply}
           </Link>
-          <Link className="button secondary" to={PUBLIC_PATHS.jobs}>
+          <Link className="button secondary" to={to(PUBLIC_PATHS.jobs)}>
             {copy.jobs.back}
           </Link>
         </div>

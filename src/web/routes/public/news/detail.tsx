@@ -5,7 +5,7 @@ import type { Page } from '../../../../shared/api.js';
 import type { PublicNews } from '../../../../shared/schemas/news.js';
 import { plainImageAddress } from '../../../../shared/schemas/media.js';
 import { PUBLIC_PATHS } from '../../../../shared/paths.js';
-import { pageMeta, serverContext, useRootData, useSite } from '../../../public/copy.js';
+import { pageMeta, serverContext, useLocalePath, useRootData, useSite } from '../../../public/copy.js';
 import { formatDate, formatNumber, plainText } from '../../../public/format.js';
 import { jsonLdScript, newsArticleLd } from '../../../public/json-ld.js';
 import { prepareArticleHtml } from '../../../public/article-html.js';
@@ -53,8 +53,9 @@ export default function NewsDetail() {
   const { locale, publicUrl } = useRootData();
   const site = useSite();
   const location = useLocation();
+  const to = useLocalePath();
   const layout = location.pathname.toLowerCase().endsWith('details-three') ? 'three' : location.pathname.toLowerCase().endsWith('details-two') ? 'two' : 'one';
-  const url = `${publicUrl}${location.pathname}?id=${news.id}`;
+  const url = `${publicUrl}${to(location.pathname)}?id=${news.id}`;
   const { html, headings } = prepareArticleHtml(news.content);
   const facts = (
     <p className="meta">
@@ -72,11 +73,11 @@ export default function NewsDetail() {
     <>
       <Share url={url} title={news.title} />
       <nav className="prev-next" aria-label={`${t('news.previous')} / ${t('news.next')}`}>
-        <div>{previous && <Link to={newsPath(previous)} rel="prev">← {t('news.previous')}<br />{previous.title}</Link>}</div>
-        <div className="next">{next && <Link to={newsPath(next)} rel="next">{t('news.next')} →<br />{next.title}</Link>}</div>
+        <div>{previous && <Link to={to(newsPath(previous))} rel="prev">← {t('news.previous')}<br />{previous.title}</Link>}</div>
+        <div className="next">{next && <Link to={to(newsPath(next))} rel="next">{t('news.next')} →<br />{next.title}</Link>}</div>
       </nav>
       <p>
-        <Link to={PUBLIC_PATHS.news}>{t('news.back')}</Link>
+        <Link to={to(PUBLIC_PATHS.news)}>{t('news.back')}</Link>
       </p>
     </>
   );

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import { PUBLIC_PATHS, newsCategoryPath } from '../../../../shared/paths.js';
-import { copyOf, pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
+import { copyOf, pageMeta, serverContext, useLocalePath, usePublicCopy, useRootData } from '../../../public/copy.js';
 import { NEWS_CARD_FIELDS, NewsItem } from '../../../public/news-card.js';
 import type { NewsCard } from '../../../public/news-card.js';
 import { Pager, idParam, pageParam } from '../../../public/pager.js';
@@ -41,18 +41,19 @@ export default function NewsList() {
   const copy = usePublicCopy();
   const { t } = useTranslation('public');
   const { locale } = useRootData();
+  const to = useLocalePath();
   return (
     <main className="container">
       <h1>{copy.news.title}</h1>
       <ul className="tabs">
         <li>
-          <Link to={PUBLIC_PATHS.news} aria-current={categoryId === null ? 'page' : undefined}>
+          <Link to={to(PUBLIC_PATHS.news)} aria-current={categoryId === null ? 'page' : undefined}>
             {copy.news.all}
           </Link>
         </li>
         {categories.map((category) => (
           <li key={category.id}>
-            <Link to={newsCategoryPath(category.id)} aria-current={categoryId === category.id ? 'page' : undefined}>
+            <Link to={to(newsCategoryPath(category.id))} aria-current={categoryId === category.id ? 'page' : undefined}>
               {category.name}
             </Link>
           </li>
