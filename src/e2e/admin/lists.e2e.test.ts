@@ -55,7 +55,8 @@ describe('a back-office list that remembers', () => {
     await page.locator('button[type="submit"]').click();
   }
 
-  const names = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allTextContents();
+  // The applicant's name: the first column after the row's selection box.
+  const names = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row td.ant-table-selection-column + td').allTextContents();
 
   /** What the list shows it is set to, read from its controls, and the rows it shows. */
   async function shown(page: Page) {
