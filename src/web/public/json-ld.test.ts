@@ -20,6 +20,7 @@ const job: PublicJob = {
   title: 'Solutions Engineer',
   categoryId: 1,
   categoryName: 'Sales',
+  categoryNameLocale: 'en-US',
   department: 'Singapore Office',
   location: 'Singapore',
   employmentType: 'internship',
