@@ -102,7 +102,7 @@ export function defineEntity<R extends z.ZodRawShape, F extends Record<string, F
   if (texts) {
     checkTranslatable(options as never, texts);
     // A visitor is answered the texts in one language, and which one; never the other languages'.
-    publicRecord = publicRecord.omit({ translations: true } as never).extend({
+    publicRecord = publicRecord.extend({
       locale: z.enum(LOCALES),
       ...Object.fromEntries((options.translatedJoins ?? []).map((field) => [`${field}Locale`, z.enum(LOCALES).nullable()])),
     });

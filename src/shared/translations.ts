@@ -116,3 +116,16 @@ export function resolveText(own: string | null, ownLocale: Locale, translations:
   const text = wanted && wanted !== ownLocale ? translations?.[wanted]?.[field] : undefined;
   return text && text.trim() !== '' ? { text, locale: wanted! } : { text: own, locale: own === null ? null : ownLocale };
 }
+
+/**
+ * The write that makes a record's translations exactly `stored` (a restored version's): every
+ * language and field it lacks removed, the others set.
+ */
+export function replacingTranslations(spec: Translatable, stored: Translations | undefined): Translatable['input']['_output'] {
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const texts = stored?.[locale];
+      return [locale, texts ? Object.fromEntries(spec.fields.map((field) => [field, texts[field] ?? null])) : null];
+    }),
+  );
+}
