@@ -108,8 +108,10 @@ export function defineEntity<R extends z.ZodRawShape, F extends Record<string, F
     });
     filters = { ...filters, [MISSING_TRANSLATION_FILTER]: filter(z.enum(LOCALES), { field: MISSING_TRANSLATIONS_FIELD, op: 'like' }) };
     const filterShape = { ...shape, [MISSING_TRANSLATION_FILTER]: z.enum(LOCALES) } as FilterShape<F>;
+    // `fields` may name what a visitor's answer adds: the languages its texts are in.
+    const readableToo = [...new Set([...readable, ...Object.keys(publicRecord.shape)])] as [string, ...string[]];
     // `locale`: the language a visitor reads the list in (the filter `locale` is the records' own).
-    query = querySchema(filterShape, options.sort, readable, { locale: z.enum(LOCALES).optional() }) as unknown as typeof query;
+    query = querySchema(filterShape, options.sort, readableToo, { locale: z.enum(LOCALES).optional() }) as unknown as typeof query;
   }
   return { ...options, filters, staffOnly, publicRecord, query };
 }

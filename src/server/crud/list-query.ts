@@ -141,18 +141,8 @@ export async function queryPage<Out>(ctx: AppContext, def: ResourceDef<Out>, inp
       : Number((await ctx.db.kysely.executeQuery<RowValues>(bind(list.count))).rows[0]?.total ?? 0);
   return {
     // A visitor's list never holds a staff-only field, even one its `fields` asks for.
-    // A translatable record always says which language its texts are in, whatever `fields` asks.
-    items: rows.map((row) => (publicView ? withLocale(pickFields(def.presentPublic(row, locale), input.fields), def.presentPublic(row, locale)) : pickFields(def.present(row), input.fields))),
+    items: rows.map((row) => pickFields(publicView ? def.presentPublic(row, locale) : def.present(row), input.fields)),
     meta: { page: input.page, pageSize: input.pageSize, total },
   };
 }
 
-/** `picked` with the resolved languages of `whole` (`locale`, `{join}Locale`), when it has them. */
-function withLocale<T>(picked: T, whole: T): T {
-  const all = whole as Record<string, unknown>;
-  const languages = Object.keys(all).filter((field) => field === 'locale' || (field.endsWith('Locale') && field !== 'locale'));
-  if (!languages.length || picked === whole) return picked;
-  const out = { ...(picked as Record<string, unknown>) };
-  for (const field of languages) if (`${field.slice(0, -'Locale'.length)}` in out || field === 'locale') out[field] = all[field];
-  return out as T;
-}

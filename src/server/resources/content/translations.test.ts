@@ -83,14 +83,14 @@ describe.each(testEngines())('translations of news, jobs and categories on %s', 
     expect(await visitor('GET', `/api/News/${news.id}?locale=zh-CN`, undefined, { 'accept-language': 'en' })).toMatchObject({ title: '双语新闻', summary: '中文摘要', locale: 'zh-CN', categoryName: '行业动态', categoryNameLocale: 'zh-CN' });
     expect(await visitor('GET', `/api/News/${news.id}`)).toMatchObject({ title: '双语新闻', locale: 'zh-CN' });
     expect((await t.call('GET', `/api/News/${news.id}?locale=fr-FR`)).statusCode).toBe(400);
-    // In a list: `locale` in the body, else the header; `locale` answered even when `fields` leaves it out.
-    const listed = await visitor('POST', '/api/News/Query', { pageSize: 100, fields: ['title'], locale: 'en-US' });
-    expect(listed.items.find((item: { id: number }) => item.id === news.id)).toEqual({ id: news.id, title: 'Bilingual news', locale: 'en-US' });
+    // In a list: `locale` in the body, else the header; `fields` may ask for the languages.
+    const listed = await visitor('POST', '/api/News/Query', { pageSize: 100, fields: ['title', 'locale', 'categoryNameLocale'], locale: 'en-US' });
+    expect(listed.items.find((item: { id: number }) => item.id === news.id)).toEqual({ id: news.id, title: 'Bilingual news', locale: 'en-US', categoryNameLocale: 'en-US' });
     const byHeader = await visitor('POST', '/api/News/Query', { pageSize: 100 }, { 'accept-language': 'en-US' });
     expect(byHeader.items.find((item: { id: number }) => item.id === news.id)).toMatchObject({ title: 'Bilingual news', locale: 'en-US' });
     // Categories too.
-    const categories = await visitor('POST', '/api/NewsCategory/Query', { locale: 'en-US' });
-    expect(categories.items.find((item: { id: number }) => item.id === newsCategory)).toMatchObject({ name: 'Industry', locale: 'en-US' });
+    const categories = await visitor('POST', '/api/NewsCategory/Query', { locale: 'en-US', fields: ['name', 'locale'] });
+    expect(categories.items.find((item: { id: number }) => item.id === newsCategory)).toEqual({ id: newsCategory, name: 'Industry', locale: 'en-US' });
     expect(await visitor('GET', `/api/JobCategory/${jobCategory}?locale=en-US`)).toMatchObject({ name: '市场营销', locale: 'zh-CN' });
   });
 
