@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MISSING_TRANSLATIONS_FIELD } from '../../shared/translations.js';
 
 /**
  * Where the catalogue names a field's values, by field: `{ roles: 'users.roleNames' }` reads the
@@ -10,11 +11,12 @@ export type ValueTexts = Partial<Record<string, string>>;
 /** A field's label (`fields.<Entity>.<field>` in the catalogue) and its values as staff read them. */
 export function useFieldText(entityName: string, values: ValueTexts = {}) {
   const { t } = useTranslation('admin');
-  const label = (field: string) => t(`fields.${entityName}.${field}`);
+  // Every translatable entity's filter "missing translation" is labelled alike (docs/decisions/0054).
+  const label = (field: string) => (field === MISSING_TRANSLATIONS_FIELD ? t('bilingual.missingTranslation') : t(`fields.${entityName}.${field}`));
   const valueText = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '';
     if (Array.isArray(value)) return value.map((item) => valueText(field, item)).join(', ');
-    const prefix = values[field];
+    const prefix = values[field] ?? (field === MISSING_TRANSLATIONS_FIELD ? 'bilingual.languages' : undefined);
     if (prefix) return t(`${prefix}.${String(value)}`);
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
     return String(value);

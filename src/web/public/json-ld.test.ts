@@ -45,6 +45,7 @@ describe('JobPosting structured data', () => {
     expect(ld).toMatchObject({
       '@type': 'JobPosting',
       title: 'Solutions Engineer',
+      inLanguage: 'en-US',
       datePosted: '2026-11-01T00:00:00.000Z',
       validThrough: '2026-12-31T00:00:00.000Z',
       employmentType: 'INTERN',

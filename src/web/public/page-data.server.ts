@@ -6,6 +6,16 @@ import type { PageKey, PublishedPage } from '../../shared/schemas/page.js';
 import { serverContext } from './copy.js';
 import { feedCountOf, pageShows } from './blocks.js';
 import type { PageFeeds } from './blocks.js';
+import { chooseServerLocale } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+
+/**
+ * The language a public page is rendered in, which its loader asks the API for records in
+ * (docs/decisions/0054): the same choice the root loader makes for the page itself.
+ */
+export function pageLocaleOf(request: Request): Locale {
+  return chooseServerLocale(request.headers.get('cookie'), request.headers.get('accept-language'));
+}
 
 export interface EditablePageData {
   page: PublishedPage;
@@ -16,14 +26,15 @@ export interface EditablePageData {
  * An editable page's loader: its published version through the in-process API (kept in memory until
  * a page is published), and the news and jobs its feed blocks show, asked for only when it has them.
  */
-export async function loadEditablePage(context: unknown, key: PageKey): Promise<EditablePageData> {
+export async function loadEditablePage(context: unknown, key: PageKey, request?: Request): Promise<EditablePageData> {
   const { api } = serverContext(context);
+  const locale = request ? pageLocaleOf(request) : undefined;
   const answer = await api<PublishedPage>('GET', `Page/${key}`);
   if (!answer.isSuccess) throw new Error(`the page ${key} could not be read: ${answer.message}`);
   const page = answer.data;
   const [news, jobs] = await Promise.all([
-    pageShows(page, 'latestNews') ? api<Page<NewsCard>>('POST', 'News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews'), fields: NEWS_CARD_FIELDS }) : undefined,
-    pageShows(page, 'openJobs') ? api<PublicJob[]>('POST', 'Job/Latest', {}) : undefined,
+    pageShows(page, 'latestNews') ? api<Page<NewsCard>>('POST', 'News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews'), fields: NEWS_CARD_FIELDS, locale }) : undefined,
+    pageShows(page, 'openJobs') ? api<PublicJob[]>('POST', 'Job/Latest', { locale }) : undefined,
   ]);
   return { page, feeds: { news: news?.data?.items, jobs: jobs?.data ?? undefined } };
 }
