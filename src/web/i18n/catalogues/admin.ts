@@ -737,6 +737,7 @@ const zh = {
     listUntranslated: '在其他语言的页面列出未翻译的新闻和职位',
     listUntranslatedHint: '开启时，英文页面也列出只有中文的新闻和职位（以中文显示并标注语言）；关闭时只列出已翻译的。',
     section: '多语言',
+    translations: '译文',
   },
   validation: {
     minLength: '至少 {{limit}} 个字符',
@@ -1500,6 +1501,7 @@ const en: Catalogue = {
     listUntranslated: 'List untranslated news and jobs on pages in the other language',
     listUntranslatedHint: 'On: English pages also list news and jobs written only in Chinese (shown in Chinese, marked with its language). Off: they list only translated ones.',
     section: 'Languages',
+    translations: 'Translations',
   },
   validation: {
     minLength: 'At least {{limit}} characters',
