@@ -118,7 +118,7 @@ export function SiteSettingsForm({ initialValues, saving, onSave, onChange }: Si
     if (name === 'listUntranslated') {
       // Whether pages in one language list records only written in the other (docs/decisions/0054).
       return (
-        <Form.Item key={name} name={name} label={t('bilingual.listUntranslated')} valuePropName="checked" extra={t('bilingual.listUntranslatedHint')}>
+        <Form.Item key={name} name={name} label={label(name)} valuePropName="checked" extra={t('bilingual.listUntranslatedHint')}>
           <Switch />
         </Form.Item>
       );

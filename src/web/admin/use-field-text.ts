@@ -11,11 +11,11 @@ export type ValueTexts = Partial<Record<string, string>>;
 /** A field's label (`fields.<Entity>.<field>` in the catalogue) and its values as staff read them. */
 export function useFieldText(entityName: string, values: ValueTexts = {}) {
   const { t } = useTranslation('admin');
-  // Every translatable entity's filter "missing translation" is labelled alike (docs/decisions/0054).
-  const label = (field: string) => (field === MISSING_TRANSLATIONS_FIELD ? t('bilingual.missingTranslation') : t(`fields.${entityName}.${field}`));
+  const label = (field: string) => t(`fields.${entityName}.${field}`);
   const valueText = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '';
     if (Array.isArray(value)) return value.map((item) => valueText(field, item)).join(', ');
+    // The filter "missing translation" of every translatable entity names languages (docs/decisions/0054).
     const prefix = values[field] ?? (field === MISSING_TRANSLATIONS_FIELD ? 'bilingual.languages' : undefined);
     if (prefix) return t(`${prefix}.${String(value)}`);
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');

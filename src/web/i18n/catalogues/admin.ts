@@ -1,7 +1,7 @@
 /** Texts of the back-office. Every key exists in both languages (a test checks). */
 
 // News and job categories share their fields' labels, and so do the two kinds of inquiry.
-const zhCategoryFields = { name: '名称', sortOrder: '排序', itemCount: '内容数', updatedAt: '更新时间' };
+const zhCategoryFields = { name: '名称', sortOrder: '排序', itemCount: '内容数', updatedAt: '更新时间', missingTranslations: '缺少译文' };
 const zhInquiryFields = { id: 'ID', name: '姓名', company: '公司', email: '邮箱', phone: '电话', message: '内容', statusId: '状态', createdAt: '创建时间', privacyVersion: '同意的隐私声明' };
 
 const zh = {
@@ -506,6 +506,7 @@ const zh = {
       legalName: '法定名称',
       sameAs: '其他主页（结构化数据 sameAs）',
       analyticsScriptUrl: '统计脚本地址',
+      listUntranslated: '在其他语言的页面列出未翻译的新闻和职位',
     },
     hints: {
       brandName: '每个页面标题的结尾，例如“新闻中心 - 品牌简称”。',
@@ -756,7 +757,7 @@ const zh = {
 
 type Catalogue = typeof zh;
 
-const enCategoryFields: typeof zhCategoryFields = { name: 'Name', sortOrder: 'Order', itemCount: 'Items', updatedAt: 'Updated' };
+const enCategoryFields: typeof zhCategoryFields = { name: 'Name', sortOrder: 'Order', itemCount: 'Items', updatedAt: 'Updated', missingTranslations: 'Missing translation' };
 const enInquiryFields: typeof zhInquiryFields = {
   id: 'ID',
   name: 'Name',
@@ -1270,6 +1271,7 @@ const en: Catalogue = {
       legalName: 'Legal name',
       sameAs: 'Other profiles (structured data sameAs)',
       analyticsScriptUrl: 'Analytics script address',
+      listUntranslated: 'List untranslated news and jobs on pages in the other language',
     },
     hints: {
       brandName: 'Ends every page title, as in “News - Brand”.',
