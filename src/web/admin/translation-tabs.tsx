@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Form, Input, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Tabs, Tag } from 'antd';
 import type { FormInstance } from 'antd';
 import { LOCALES } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
+import { MISSING_TRANSLATION_FILTER } from '../../shared/translations.js';
 import type { Translatable, Translations } from '../../shared/translations.js';
 import { RichText } from './rich-text.js';
 import { zodRule } from './zod-rule.js';
@@ -99,4 +100,28 @@ export function translationsBody(spec: Translatable, ownLocale: Locale, typed: T
 export function missingLocalesOf(spec: Translatable, record: { locale?: string; translations?: Translations }): Locale[] {
   const own = (record.locale as Locale | undefined) ?? 'zh-CN';
   return LOCALES.filter((locale) => locale !== own && !spec.required.every((field) => !isBlank(record.translations?.[locale]?.[field])));
+}
+
+/** The mark on a list's row of a record missing a translation: "No English", per language it lacks. */
+export function MissingTranslationTags({ spec, record }: { spec: Translatable; record: { locale?: string; translations?: Translations } }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {missingLocalesOf(spec, record).map((locale) => (
+        <Tag key={locale} color="orange">
+          {t('bilingual.missing', { language: t(`bilingual.languages.${locale}`) })}
+        </Tag>
+      ))}
+    </>
+  );
+}
+
+/** A list's filter "missing English" (and "missing Chinese"): the entity's `missingTranslation`. */
+export function useMissingTranslationFilter() {
+  const { t } = useTranslation('admin');
+  return {
+    name: MISSING_TRANSLATION_FILTER,
+    label: t('bilingual.missingTranslation'),
+    options: LOCALES.map((locale) => ({ value: locale, label: t('bilingual.missing', { language: t(`bilingual.languages.${locale}`) }) })),
+  };
 }

@@ -16,7 +16,7 @@ describe.each(testEngines())('translations of news, jobs and categories on %s', 
   });
   afterAll(() => t.close());
 
-  const ok = async (res: Promise<{ statusCode: number; body: string; json(): any }>) => {
+  const ok = async (res: ReturnType<TestApp['call']>) => {
     const answer = await res;
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().data;
