@@ -60,8 +60,8 @@ describe('news in two languages', () => {
     await page.waitForURL(`**id=${untranslatedId}`);
     expect(await page.locator('h1 [lang="zh-CN"]').textContent()).toBe('灯塔修缮');
     expect(await page.locator('.article-body[lang="zh-CN"]').count()).toBe(1);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').last().textContent())!);
-    expect(ld.inLanguage).toBe('zh-CN');
+    const lds = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { '@type'?: string; inLanguage?: string });
+    expect(lds.find((ld) => ld['@type'] === 'NewsArticle')?.inLanguage).toBe('zh-CN');
     await context.close();
   });
 
