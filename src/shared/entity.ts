@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { querySchema } from './query.js';
+import { LOCALES } from './locale.js';
+import { MISSING_TRANSLATIONS_FIELD, MISSING_TRANSLATION_FILTER } from './translations.js';
+import type { Translatable } from './translations.js';
 
 /**
  * One definition per entity: the fields a record answers (their zod schemas, so their types and
@@ -48,6 +51,18 @@ export interface EntityOptions<
    * saved a record last (`EDITOR_FIELD`) is always among them: the public site must not learn staff names.
    */
   staffOnly?: readonly (keyof R & string)[];
+  /**
+   * The fields written in more than one language (docs/decisions/0054): the record then has
+   * `translations` (answered to staff only), its create and update take them, a public read takes
+   * the reader's language and answers the texts in it plus `locale`, the language they are in, and
+   * its list gets the filter `missingTranslation`.
+   */
+  translatable?: Translatable;
+  /**
+   * Fields that are a joined record's translatable text (a category's name): a public read answers
+   * them in the reader's language too, and each with `{field}Locale`, the language it is in.
+   */
+  translatedJoins?: readonly (keyof R & string)[];
 }
 
 export interface EntityDef<
@@ -80,8 +95,37 @@ export function defineEntity<R extends z.ZodRawShape, F extends Record<string, F
   if (EDITOR_FIELD in options.record.shape && !(staffOnly as readonly string[]).includes(EDITOR_FIELD)) {
     throw new Error(`${options.name}: ${EDITOR_FIELD} names a member of staff, so it must be one of its staffOnly fields`);
   }
-  const publicRecord = options.record.omit(Object.fromEntries(staffOnly.map((field) => [field, true])) as never);
-  return { ...options, staffOnly, publicRecord, query: querySchema(shape, options.sort, readable) };
+  let publicRecord = options.record.omit(Object.fromEntries(staffOnly.map((field) => [field, true])) as never) as z.ZodObject;
+  let query = querySchema(shape, options.sort, readable);
+  const texts = options.translatable;
+  let filters: F = options.filters;
+  if (texts) {
+    checkTranslatable(options as never, texts);
+    // A visitor is answered the texts in one language, and which one; never the other languages'.
+    publicRecord = publicRecord.extend({
+      locale: z.enum(LOCALES),
+      ...Object.fromEntries((options.translatedJoins ?? []).map((field) => [`${field}Locale`, z.enum(LOCALES).nullable()])),
+    });
+    filters = { ...filters, [MISSING_TRANSLATION_FILTER]: filter(z.enum(LOCALES), { field: MISSING_TRANSLATIONS_FIELD, op: 'like' }) };
+    const filterShape = { ...shape, [MISSING_TRANSLATION_FILTER]: z.enum(LOCALES) } as FilterShape<F>;
+    // `fields` may name what a visitor's answer adds: the languages its texts are in.
+    const readableToo = [...new Set([...readable, ...Object.keys(publicRecord.shape)])] as [string, ...string[]];
+    // `locale`: the language a visitor reads the list in (the filter `locale` is the records' own).
+    query = querySchema(filterShape, options.sort, readableToo, { locale: z.enum(LOCALES).optional() }) as unknown as typeof query;
+  }
+  return { ...options, filters, staffOnly, publicRecord, query };
+}
+
+/** A translatable entity's definition must agree with itself: caught when the module loads. */
+function checkTranslatable(options: { name: string; record: z.ZodObject; staffOnly?: readonly string[]; create?: z.ZodType; update?: z.ZodType }, texts: Translatable) {
+  const shape = options.record.shape;
+  const problem = (what: string) => new Error(`${options.name}: ${what}`);
+  if (!('translations' in shape)) throw problem('a translatable entity\'s record has `translations` (its `translatable(...).record`)');
+  for (const field of texts.fields) if (!(field in shape)) throw problem(`the translatable field ${field} is not a record field`);
+  if (!(options.staffOnly ?? []).includes('translations')) throw problem('`translations` is answered to staff only: list it in staffOnly');
+  for (const schema of [options.create, options.update]) {
+    if (schema && !('translations' in ((schema as z.ZodObject).shape ?? {}))) throw problem('its create and update take `translations` (its `translatable(...).input`)');
+  }
 }
 
 /** camelCase field to snake_case column: `categoryId` → `category_id`. */

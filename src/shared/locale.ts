@@ -48,6 +48,11 @@ function cookieValue(cookieHeader: string | null, name: string): string | null {
 export function chooseServerLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
   const fromCookie = cookieValue(cookieHeader, LOCALE_COOKIE);
   if (isLocale(fromCookie)) return fromCookie;
+  return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The first language of an Accept-Language header, by quality, that Portico speaks; null when none. */
+export function localeFromAcceptLanguage(acceptLanguage: string | null | undefined): Locale | null {
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((entry, index) => {
@@ -61,7 +66,7 @@ export function chooseServerLocale(cookieHeader: string | null, acceptLanguage: 
     const locale = localeFromLanguage(tag);
     if (locale) return locale;
   }
-  return DEFAULT_LOCALE;
+  return null;
 }
 
 const LOCALE_COOKIE_ATTRIBUTES = '; Path=/; Max-Age=31536000; SameSite=Lax';

@@ -9,9 +9,11 @@ export function querySchema<F extends z.ZodRawShape, S extends readonly [string,
   filters: F,
   sortFields: S,
   readableFields: readonly [string, ...string[]] = ['id'],
+  extra: z.ZodRawShape = {},
 ) {
   return z
     .strictObject({
+      ...extra,
       page: z.number().int().min(1).default(1),
       pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
       keyword: z.string().trim().max(KEYWORD_MAX).optional(),
@@ -35,6 +37,8 @@ export type QueryInput = {
   filters?: Record<string, unknown>;
   sort?: { field: string; order: 'asc' | 'desc' };
   fields?: string[];
+  /** The language a visitor reads a list of translatable records in (docs/decisions/0054). */
+  locale?: 'zh-CN' | 'en-US';
 };
 
 /** A record with only the `fields` a list asked for, and what identifies it (its id, or a page's key). */

@@ -3,6 +3,10 @@ import type { z } from 'zod';
 import { EDITOR_FIELD, columnOf, fieldKindOf, isNullable } from '../../shared/entity.js';
 import type { EntityDef, FilterOp } from '../../shared/entity.js';
 import type { ModuleKey } from '../../shared/modules.js';
+import { DEFAULT_LOCALE } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { MISSING_TRANSLATION_FILTER, missingPatternOf, resolveRecord, resolveText } from '../../shared/translations.js';
+import type { Translations } from '../../shared/translations.js';
 import type { AppContext } from '../context.js';
 import type { Database, KyselyDb } from '../db/schema.js';
 import { presenterOf } from './columns.js';
@@ -127,6 +131,16 @@ export interface ResourceConfig<Out> {
    * or update that makes it so is recorded in the audit log as a `publish` too.
    */
   isPublished?(record: Out): boolean;
+  /**
+   * Whether a visitor's list in a language shows the records with no usable translation into it (in
+   * their own language); without it, always (docs/decisions/0054).
+   */
+  untranslatedListed?(ctx: AppContext): Promise<boolean>;
+  /**
+   * The entity's `translatedJoins`: the row column holding the joined record's translations, and
+   * its text field (`categoryName`: `{ column: 'category_translations', text: 'name' }`).
+   */
+  joinedTranslations?: Readonly<Record<string, { column: string; text: string }>>;
 }
 
 export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {
@@ -135,9 +149,10 @@ export interface ResourceDef<Out = Fields> extends ResourceConfig<Out> {
   present(row: RowValues): Out;
   /**
    * A record as a visitor is answered it: without its entity's staff-only fields (typed as the
-   * record, since it is only ever serialized; its answer's schema is the entity's `publicRecord`).
+   * record, since it is only ever serialized; its answer's schema is the entity's `publicRecord`),
+   * its translatable texts in `locale` when it has them there, else its own (docs/decisions/0054).
    */
-  presentPublic(row: RowValues): Out;
+  presentPublic(row: RowValues, locale?: Locale): Out;
   /** Whether every save writes who saved (the entity's record has `updatedBy`, docs/decisions/0037). */
   keepsEditor: boolean;
   filters: Readonly<Record<string, FilterColumn>>;
@@ -155,21 +170,39 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
     Object.entries(entity.filters).map(([name, spec]) => {
       const field = spec.field ?? name;
       const isFlag = fieldKindOf(spec.schema) === 'boolean';
-      const toColumn = config.filterValues?.[name] ?? (isFlag ? (value: unknown) => (value ? 1 : 0) : undefined);
+      const toColumn =
+        config.filterValues?.[name] ??
+        (name === MISSING_TRANSLATION_FILTER ? missingPatternOf : isFlag ? (value: unknown) => (value ? 1 : 0) : undefined);
       return [name, { column: column(field), op: spec.op, toColumn }];
     }),
   );
   const present = config.present ?? presenterOf<Out>(entity.record);
   const staffOnly = entity.staffOnly;
+  const texts = entity.translatable;
+  const withoutStaffOnly: (row: RowValues) => Out = staffOnly.length ? (row) => withoutFields(present(row), staffOnly.filter((field) => field !== 'translations')) : present;
+  const presentPublic = texts
+    ? (row: RowValues, locale?: Locale) => {
+        const record = resolveRecord(texts, withoutStaffOnly(row) as Record<string, unknown>, locale) as Record<string, unknown>;
+        for (const [field, joined] of Object.entries(config.joinedTranslations ?? {})) {
+          const stored = row[joined.column];
+          const translations = (typeof stored === 'string' ? JSON.parse(stored) : stored) as Translations | null;
+          const { text, locale: textLocale } = resolveText(record[field] as string | null, DEFAULT_LOCALE, translations, joined.text, locale);
+          record[field] = text;
+          record[`${field}Locale`] = textLocale;
+        }
+        return record as Out;
+      }
+    : withoutStaffOnly;
   return {
     ...config,
     name: entity.name,
     present,
-    presentPublic: staffOnly.length ? (row) => withoutFields(present(row), staffOnly) : present,
+    presentPublic,
     keepsEditor: EDITOR_FIELD in entity.record.shape,
     filters,
     sortColumns: Object.fromEntries(entity.sort.map((field) => [field, column(field)])),
-    keywordColumns: entity.search.map(column),
+    // A keyword finds a record by its translations' texts too (migration 0023).
+    keywordColumns: [...entity.search.map(column), ...(texts ? [`${table}.translated_text`] : [])],
     defaultSortColumns: config.defaultSort.map(([field, direction]) => [column(field), direction] as const),
     nullableColumns: new Set(
       Object.entries(entity.record.shape)

@@ -11,6 +11,7 @@ import type { RowValues } from './columns.js';
 import type { KyselyDb } from '../db/schema.js';
 import type { ResourceDef } from './definition.js';
 import { Slot, givenFilters, listPlan, slot } from './list-plan.js';
+import { missingPatternOf } from '../../shared/translations.js';
 import type { ListPlan } from './list-plan.js';
 
 /**
@@ -75,10 +76,13 @@ function compileList(
   publicView: boolean,
   scoped: boolean,
   pastFirstPage: boolean,
+  hideUntranslated: boolean,
 ): CompiledList {
   const narrow = (query: ReturnType<ListPlan['from']>) => {
     query = plan.keyword(query);
     if (scoped) query = def.publicScope!(query, slot('now'));
+    // A visitor's list in a language without the records not translated into it (0054).
+    if (hideUntranslated) query = query.where(sql.ref(plan.column(`${def.table}.missing_translations`)), 'not like', slot('untranslated'));
     for (const [key] of givenFilters(input)) {
       const filter = def.filters[key];
       query = query.where(sql.ref(plan.column(filter.column)), filter.op, slot(`filter ${key}`));
@@ -111,17 +115,19 @@ function compileList(
 
 export async function queryPage<Out>(ctx: AppContext, def: ResourceDef<Out>, input: QueryInput, publicView: boolean): Promise<Page<Out>> {
   const scoped = publicView && !!def.publicScope;
-  const plan = listPlan(def, ctx.db.engine, input, scoped);
+  const locale = publicView && def.entity.translatable ? input.locale : undefined;
+  const hideUntranslated = !!locale && !!def.untranslatedListed && !(await def.untranslatedListed(ctx));
+  const plan = listPlan(def, ctx.db.engine, input, scoped || hideUntranslated);
   const offset = (input.page - 1) * input.pageSize;
   const filters = givenFilters(input);
-  const values: Record<string, unknown> = { ...plan.values, now: nowIso(), offset };
+  const values: Record<string, unknown> = { ...plan.values, now: nowIso(), offset, untranslated: hideUntranslated ? missingPatternOf(locale) : undefined };
   for (const [key, value] of filters) {
     const filter = def.filters[key];
     values[`filter ${key}`] = filter.toColumn ? filter.toColumn(value) : value;
   }
   if (!Number.isInteger(input.pageSize) || input.pageSize < 1) throw new Error('pageSize must be a positive integer');
-  const shape = JSON.stringify([def.name, publicView, plan.shape, filters.map(([key]) => key), input.sort ?? null, input.pageSize, offset > 0]);
-  const list = compiledList(ctx.db, shape, () => compileList(def, ctx.db.kysely, ctx.db.engine, plan, input, publicView, scoped, offset > 0));
+  const shape = JSON.stringify([def.name, publicView, plan.shape, filters.map(([key]) => key), input.sort ?? null, input.pageSize, offset > 0, hideUntranslated]);
+  const list = compiledList(ctx.db, shape, () => compileList(def, ctx.db.kysely, ctx.db.engine, plan, input, publicView, scoped, offset > 0, hideUntranslated));
   const bind = (query: CompiledQuery): CompiledQuery => ({
     ...query,
     parameters: query.parameters.map((p) => (p instanceof Slot ? values[p.key] : p)),
@@ -135,7 +141,8 @@ export async function queryPage<Out>(ctx: AppContext, def: ResourceDef<Out>, inp
       : Number((await ctx.db.kysely.executeQuery<RowValues>(bind(list.count))).rows[0]?.total ?? 0);
   return {
     // A visitor's list never holds a staff-only field, even one its `fields` asks for.
-    items: rows.map((row) => pickFields(publicView ? def.presentPublic(row) : def.present(row), input.fields)),
+    items: rows.map((row) => pickFields(publicView ? def.presentPublic(row, locale) : def.present(row), input.fields)),
     meta: { page: input.page, pageSize: input.pageSize, total },
   };
 }
+

@@ -11,6 +11,10 @@ import type { ResourceDef, Table } from './definition.js';
 import { fieldNamesOnly, recordAudit } from '../audit/record.js';
 import type { AuditActor } from '../audit/record.js';
 import { deleteRevisions, refuseStale, saveRevision } from '../revisions/repository.js';
+import { LOCALES } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import { mergeTranslations, missingColumnOf, missingLocales, ownLocaleOf } from '../../shared/translations.js';
+import type { Translatable, Translations } from '../../shared/translations.js';
 
 /** Reading one record and the writes every resource shares: create, partial update, delete. */
 
@@ -27,11 +31,53 @@ export async function findRow(
   return query.executeTakeFirst();
 }
 
-/** One record as answered, or a 404 naming what was asked for; `db` is the transaction reading it, if any. */
-export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number, publicView = false, db?: KyselyDb): Promise<Out> {
+/**
+ * One record as answered, or a 404 naming what was asked for; `db` is the transaction reading it, if
+ * any; `locale` the language a visitor reads it in.
+ */
+export async function findRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number, publicView = false, db?: KyselyDb, locale?: Locale): Promise<Out> {
   const row = await findRow(ctx, def, id, publicView, db);
   if (!row) throw notFound(def.label);
-  return publicView ? def.presentPublic(row) : def.present(row);
+  return publicView ? def.presentPublic(row, locale) : def.present(row);
+}
+
+type TranslationsInput = Translatable['input']['_output'];
+
+/**
+ * The translations a write gives, checked and prepared as the record's own texts are (the resource's
+ * `prepare`, so rich text is sanitised exactly alike). Texts in the record's own language belong in
+ * its fields: a 400 naming them (removing a stored one with `null` is allowed).
+ */
+function preparedTranslations(def: ResourceDef<unknown>, given: unknown, own: Locale, existing?: unknown): TranslationsInput | undefined {
+  if (given === undefined || given === null) return undefined;
+  const input = given as TranslationsInput;
+  if (input[own]) {
+    throw validationError([{ path: `translations.${own}`, message: `${own} is the record's own language: write its texts in the fields themselves` }]);
+  }
+  const prepared: TranslationsInput = {};
+  for (const locale of LOCALES) {
+    const change = input[locale];
+    if (change === undefined) continue;
+    if (change === null) {
+      prepared[locale] = null;
+      continue;
+    }
+    const texts = Object.fromEntries(Object.entries(change).filter(([, value]) => typeof value === 'string'));
+    const ready = def.prepare ? (def.prepare as (input: Fields, existing?: unknown) => Fields)(texts, existing) : texts;
+    prepared[locale] = Object.fromEntries(Object.entries(change).map(([field, value]) => [field, typeof value === 'string' ? (ready[field] as string) : value]));
+  }
+  return prepared;
+}
+
+/** What a translatable record stores of its translations (migration 0023, docs/decisions/0054). */
+function translatedColumns(def: ResourceDef<unknown>, spec: Translatable, own: Locale, translations: Translations) {
+  const searched = def.entity.search.filter((field) => spec.fields.includes(field));
+  const searchable = Object.values(translations).flatMap((texts) => searched.map((field) => texts?.[field] ?? '').filter(Boolean));
+  return {
+    translations: JSON.stringify(translations),
+    missing_translations: missingColumnOf(missingLocales(spec, own, translations)),
+    translated_text: searchable.join('\n'),
+  };
 }
 
 /**
@@ -88,12 +134,19 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
  */
 export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Fields, actor: AuditActor | null): Promise<Out> {
   const now = nowIso();
-  const fields = def.prepare ? def.prepare(input) : input;
+  const { translations: givenTranslations, ...own } = input;
+  const fields = def.prepare ? def.prepare(own) : own;
+  const spec = def.entity.translatable;
+  let translated = {};
+  if (spec) {
+    const locale = ownLocaleOf(fields);
+    translated = translatedColumns(def, spec, locale, mergeTranslations({}, preparedTranslations(def, givenTranslations, locale)));
+  }
   await def.checkReferences?.(ctx.db.kysely, fields);
   const id = await written(ctx, def, fields, async (trx) => {
     const inserted = await trx
       .insertInto(def.table)
-      .values({ ...columnsOf(fields), created_at: now, ...savedStamp(def, actor, now) } as never)
+      .values({ ...columnsOf(fields), ...translated, created_at: now, ...savedStamp(def, actor, now) } as never)
       .returning(sql<number>`id`.as('id'))
       .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
@@ -119,9 +172,12 @@ export async function updateRecord<Out>(
   actor: AuditActor,
   action: 'update' | 'restore' = 'update',
 ): Promise<Out> {
-  const { id, updatedAt: basedOn, ...given } = input;
+  const { id, updatedAt: basedOn, translations: givenTranslations, ...given } = input;
   const existing = await findRecord(ctx, def, id);
   const fields = def.prepare ? def.prepare(given, existing) : given;
+  const spec = def.entity.translatable;
+  const ownLocale = spec ? ownLocaleOf({ locale: fields.locale ?? (existing as Fields).locale }) : undefined;
+  const translations = spec ? preparedTranslations(def, givenTranslations, ownLocale!, existing) : undefined;
   await def.checkReferences?.(ctx.db.kysely, fields);
   const after = await written(ctx, def, fields, async (trx) => {
     // Locked on PostgreSQL, so that two saves of one version cannot both pass the check below.
@@ -129,13 +185,15 @@ export async function updateRecord<Out>(
     const before = await findRecord(ctx, def, id, false, trx);
     refuseStale(def.label, basedOn as string | null | undefined, (before as { updatedAt?: string }).updatedAt);
     if (def.revisions) await saveRevision(trx, def.name, id, before as object);
+    // Merged with the version read under the lock, so two editors' languages both stay.
+    const translated = spec ? translatedColumns(def, spec, ownLocale!, mergeTranslations((before as Fields).translations as Translations, translations)) : {};
     await trx
       .updateTable(def.table)
-      .set({ ...columnsOf(fields), ...savedStamp(def, actor) } as never)
+      .set({ ...columnsOf(fields), ...translated, ...savedStamp(def, actor) } as never)
       .where(sql.ref('id'), '=', id)
       .execute();
     const after = await findRecord(ctx, def, id, false, trx);
-    const changed = changesOf(before as Record<string, unknown>, after as Record<string, unknown>, fields);
+    const changed = changesOf(before as Record<string, unknown>, after as Record<string, unknown>, translations ? { ...fields, translations } : fields);
     const changes = def.personalData ? fieldNamesOnly(changed) : changed;
     await recordAudit(trx, actor, { action, entity: def.name, entityId: id, changes });
     if (def.isPublished && !def.isPublished(before) && def.isPublished(after)) await recordAudit(trx, actor, { action: 'publish', entity: def.name, entityId: id });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { queryAnswerOf } from '../../shared/query.js';
 import type { QueryInput } from '../../shared/query.js';
 import { idText } from '../../shared/fields.js';
+import { LOCALES, localeFromAcceptLanguage } from '../../shared/locale.js';
+import type { Locale } from '../../shared/locale.js';
+import type { FastifyRequest } from 'fastify';
 
 import { actorOf } from '../audit/record.js';
 import { serializeOk } from '../http/envelope.js';
@@ -23,10 +26,29 @@ const deleted = z.object({ id: z.number().int() });
  * it documents as optional (staff with the module get them).
  */
 function answerOf<Out>(def: ResourceDef<Out>): z.ZodObject {
-  const { record, staffOnly } = def.entity;
+  const { record, staffOnly, publicRecord } = def.entity;
   if (!def.publicScope || staffOnly.length === 0) return record;
-  return record.partial(Object.fromEntries(staffOnly.map((field) => [field, true])) as never);
+  // A translatable record's public answer adds what it resolved (`locale`, `{join}Locale`).
+  const extra = Object.fromEntries(Object.keys(publicRecord.shape).filter((field) => !(field in record.shape)).map((field) => [field, true]));
+  return record.extend(publicRecord.shape).partial({ ...Object.fromEntries(staffOnly.map((field) => [field, true])), ...extra } as never);
 }
+
+/**
+ * The language a visitor asked for in their request's Accept-Language, for a translatable entity;
+ * `-` otherwise (the records' own texts). Part of every public cache key of such an entity.
+ */
+function headerLocale(def: ResourceDef<unknown>, request: FastifyRequest): Locale | '-' {
+  return (def.entity.translatable && localeFromAcceptLanguage(request.headers['accept-language'])) || '-';
+}
+
+/** The language a visitor reads in: the one the call names, else their Accept-Language's, else none. */
+const readerLocale = (def: ResourceDef<unknown>, request: FastifyRequest, named: Locale | undefined): Locale | undefined => {
+  const fromHeader = headerLocale(def, request);
+  return def.entity.translatable ? (named ?? (fromHeader === '-' ? undefined : fromHeader)) : undefined;
+};
+
+/** `GET {E}/{id}?locale=`: the language a visitor reads a translatable record in; other parameters are ignored, as before. */
+const readQuery = z.object({ locale: z.enum(LOCALES).optional() });
 
 /** `POST {E}/Query`: public ones answer the public view unless staff with the module ask. */
 export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
@@ -40,29 +62,38 @@ export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     response: queryAnswerOf(answerOf(def)),
     // Keyed by the body as sent: a repeated visitor's query is answered from memory without being
     // validated again (see `publicCacheKey`); refusals are never kept.
-    publicCacheKey: def.publicScope ? (request) => `${def.name}/Query ${JSON.stringify(request.body ?? null)}` : undefined,
+    // Per language too: a translatable entity's answer depends on the visitor's Accept-Language.
+    publicCacheKey: def.publicScope ? (request) => `${def.name}/Query ${headerLocale(def, request)} ${JSON.stringify(request.body ?? null)}` : undefined,
     handler: async function ({ request, body, publicView }) {
       const ctx = request.server.ctx;
       if (!publicView || !def.publicScope) return queryPage(ctx, def, body, false);
-      return ctx.publicCache.through(this.publicCacheKey!(request), async () => serializeOk(await queryPage(ctx, def, body, true)));
+      const input = { ...body, locale: readerLocale(def, request, body.locale) };
+      return ctx.publicCache.through(this.publicCacheKey!(request), async () => serializeOk(await queryPage(ctx, def, input, true)));
     },
   });
 }
 
 /** `GET {E}/{id}`, with the public view and its cache like the list. */
 export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
-  return route<undefined, { id: number }>({
+  const translatable = !!def.entity.translatable && !!def.publicScope;
+  return route<undefined, { id: number }, { locale?: Locale } | undefined>({
     method: 'GET',
     path: `${def.name}/:id`,
-    summary: `Read one ${def.label.toLowerCase()}`,
+    summary: translatable
+      ? `Read one ${def.label.toLowerCase()}; a visitor reads it in \`?locale=\`, else their Accept-Language`
+      : `Read one ${def.label.toLowerCase()}`,
     tag: def.name,
     access: def.publicScope ? `public-or-${def.module}` : def.module,
     params: idParams,
+    query: translatable ? readQuery : undefined,
     response: answerOf(def),
-    handler: async ({ request, params, publicView }) => {
+    handler: async ({ request, params, query, publicView }) => {
       const ctx = request.server.ctx;
       if (!publicView || !def.publicScope) return findRecord(ctx, def, params.id);
-      const record = await ctx.publicCache.through(`${def.name}/${params.id}`, async () => serializeOk(await findRecord(ctx, def, params.id, true)));
+      const locale = readerLocale(def, request, query?.locale);
+      const record = await ctx.publicCache.through(`${def.name}/${params.id} ${locale ?? '-'}`, async () =>
+        serializeOk(await findRecord(ctx, def, params.id, true, undefined, locale)),
+      );
       def.onPublicRead?.(ctx, params.id);
       return record;
     },

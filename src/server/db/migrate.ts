@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019-data-subject-indexes.js';
 import * as m0020 from './migrations/0020-retention-consent-notifications.js';
 import * as m0021 from './migrations/0021-updated-by.js';
 import * as m0022 from './migrations/0022-privacy-notice-version-zero.js';
+import * as m0023 from './migrations/0023-translations.js';
 import * as m0025 from './migrations/0025-salary-currency-period.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-retention-consent-notifications': m0020,
   '0021-updated-by': m0021,
   '0022-privacy-notice-version-zero': m0022,
+  '0023-translations': m0023,
   '0025-salary-currency-period': m0025,
 };
 

@@ -93,11 +93,22 @@ export type TableOf<R, Derived extends keyof R = never> = {
   [K in Exclude<keyof R, Derived | 'id'> & string as SnakeCase<K>]: Stored<R[K]>;
 } & { id: Generated<number> };
 
-export type CategoriesTable = TableOf<Category, 'itemCount'>;
+/**
+ * The columns of a record with translatable texts (migration 0023, docs/decisions/0054): its
+ * translations as JSON, the languages it has no usable translation into (`" en-US "`) and the
+ * translations' searchable texts. A row written without them has none (`'{}'`, `' en-US '`, `''`).
+ */
+export interface TranslatedColumns {
+  translations: Generated<string>;
+  missing_translations: Generated<string>;
+  translated_text: Generated<string>;
+}
+
+export type CategoriesTable = TableOf<Category, 'itemCount' | 'translations'> & TranslatedColumns;
 /** `updated_by` (news and jobs): who saved the row last (migration 0021). */
-export type NewsTable = TableOf<News, 'categoryName'>;
+export type NewsTable = TableOf<News, 'categoryName' | 'translations'> & TranslatedColumns;
 /** `archived` (migration 0018) defaults to 0, so an insert may leave it out. */
-export type JobsTable = TableOf<Job, 'categoryName' | 'archived'> & { archived: Generated<number> };
+export type JobsTable = TableOf<Job, 'categoryName' | 'archived' | 'translations'> & { archived: Generated<number> } & TranslatedColumns;
 
 export interface FilesTable {
   id: Generated<number>;

@@ -19,6 +19,8 @@ import type { RouteSpec } from '../http/route-spec.js';
 import { readPage, updateDraft } from '../pages/repository.js';
 import { plainResources } from '../resources/plain.js';
 import { updateSiteSettings } from '../site/repository.js';
+import { replacingTranslations } from '../../shared/translations.js';
+import type { Translations } from '../../shared/translations.js';
 import { idText } from '../../shared/fields.js';
 import { listRevisions, readRevision } from './repository.js';
 
@@ -118,7 +120,10 @@ function resourceTarget(def: ResourceDef<unknown>): RevisionTarget<{ id: number 
       return params.id;
     },
     restore: (ctx, key, stored, actor) => {
-      const fields = restoredFields(def.entity.update as z.ZodType<Record<string, unknown>>, stored, { id: key });
+      // Translations merge per language on update; a restore replaces them (a version older than them keeps today's).
+      const spec = def.entity.translatable;
+      const translations = spec && stored.translations ? { translations: replacingTranslations(spec, stored.translations as Translations) } : {};
+      const fields = restoredFields(def.entity.update as z.ZodType<Record<string, unknown>>, stored, { id: key, ...translations });
       return updateRecord(ctx, def, fields as Record<string, unknown> & { id: number }, actor, 'restore');
     },
   };

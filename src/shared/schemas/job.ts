@@ -3,6 +3,7 @@ import { HTML_MAX, NAME_MAX, TITLE_MAX, id, imageUrl, isoDateTime, isoTimestamp,
 import { defineEntity, editorField, filter } from '../entity.js';
 import { basedOn } from './revision.js';
 import { CONTENT_LOCALES } from './news.js';
+import { translatable } from '../translations.js';
 
 export const JOB_STATUSES = ['draft', 'open', 'closed'] as const;
 export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'temporary'] as const;
@@ -44,6 +45,14 @@ const jobFields = {
   imageUrl: jobImage,
 };
 
+/** The texts written in each language (docs/decisions/0054). */
+export const jobTexts = translatable({
+  title: jobFields.title,
+  department: jobFields.department,
+  description: jobFields.description,
+  requirements: jobFields.requirements,
+});
+
 const salaryRangeIsOrdered = (job: { salaryMin?: number | null; salaryMax?: number | null }) =>
   job.salaryMin == null || job.salaryMax == null || job.salaryMin <= job.salaryMax;
 const salaryRangeIssue = { message: 'Must not be less than salaryMin', path: ['salaryMax'] };
@@ -64,6 +73,7 @@ export const jobCreateSchema = z
     closesAt: jobFields.closesAt.optional(),
     locale: jobFields.locale.default('zh-CN'),
     imageUrl: jobFields.imageUrl.optional(),
+    translations: jobTexts.input.optional(),
   })
   .refine(salaryRangeIsOrdered, salaryRangeIssue);
 
@@ -71,7 +81,7 @@ export const jobCreateSchema = z
 export const jobUpdateSchema = z
   .strictObject(jobFields)
   .partial()
-  .extend({ id, updatedAt: basedOn })
+  .extend({ id, updatedAt: basedOn, translations: jobTexts.input.optional() })
   .refine(salaryRangeIsOrdered, salaryRangeIssue);
 
 export const jobRecord = z.object({
@@ -95,7 +105,10 @@ export const jobRecord = z.object({
   status: z.enum(JOB_STATUSES),
   publishedAt: isoTimestamp.nullable(),
   closesAt: isoTimestamp.nullable(),
+  /** The language of its own texts; `translations` holds the others'. */
   locale: z.enum(CONTENT_LOCALES),
+  /** Its texts in other languages (staff only; a visitor is answered the texts of their language). */
+  translations: jobTexts.record,
   /** The job's image (see `jobImage`), or `null` when it has none. */
   imageUrl: z.string().nullable(),
   /** Archived: hidden everywhere public, kept for its applications (`POST Job/{id}/Archive`). */
@@ -122,11 +135,13 @@ export const jobEntity = defineEntity({
   },
   sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'closesAt', 'id'] as const,
   search: ['title', 'department', 'location'],
-  staffOnly: ['updatedBy'],
+  staffOnly: ['updatedBy', 'translations'],
+  translatable: jobTexts,
+  translatedJoins: ['categoryName'],
 });
 export const jobQuerySchema = jobEntity.query;
 
 export type JobCreate = z.infer<typeof jobCreateSchema>;
 export type Job = z.infer<typeof jobRecord>;
 /** A job as visitors are answered it: without its staff-only fields. */
-export type PublicJob = Omit<Job, 'updatedBy'>;
+export type PublicJob = Omit<Job, 'updatedBy' | 'translations'> & { categoryNameLocale: (typeof CONTENT_LOCALES)[number] | null };

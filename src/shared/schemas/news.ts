@@ -14,6 +14,7 @@ import {
 } from '../fields.js';
 import { defineEntity, editorField, filter } from '../entity.js';
 import { basedOn } from './revision.js';
+import { translatable } from '../translations.js';
 
 export const NEWS_TEMPLATES = ['detail', 'details-two', 'details-three'] as const;
 export const NEWS_STATUSES = ['draft', 'published'] as const;
@@ -33,6 +34,9 @@ const newsFields = {
   locale: z.enum(CONTENT_LOCALES),
 };
 
+/** The texts written in each language (docs/decisions/0054). */
+export const newsTexts = translatable({ title: newsFields.title, summary: newsFields.summary, content: newsFields.content });
+
 export const newsCreateSchema = z.strictObject({
   ...newsFields,
   summary: newsFields.summary.default(''),
@@ -43,9 +47,10 @@ export const newsCreateSchema = z.strictObject({
   publishedAt: newsFields.publishedAt.optional(),
   isTop: newsFields.isTop.default(false),
   locale: newsFields.locale.default('zh-CN'),
+  translations: newsTexts.input.optional(),
 });
 /** `updatedAt`: the version the edit was based on (optional; a stale one is a 409, docs/decisions/0037). */
-export const newsUpdateSchema = z.strictObject(newsFields).partial().extend({ id, updatedAt: basedOn });
+export const newsUpdateSchema = z.strictObject(newsFields).partial().extend({ id, updatedAt: basedOn, translations: newsTexts.input.optional() });
 
 export const newsRecord = z.object({
   id: recordId,
@@ -62,7 +67,10 @@ export const newsRecord = z.object({
   publishedAt: isoTimestamp.nullable(),
   isTop: z.boolean(),
   viewCount: z.number().int(),
+  /** The language of its own texts (the fields above); `translations` holds the others'. */
   locale: z.enum(CONTENT_LOCALES),
+  /** Its texts in other languages (staff only; a visitor is answered the texts of their language). */
+  translations: newsTexts.record,
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
   /** Who saved it last (staff only). */
@@ -85,11 +93,13 @@ export const newsEntity = defineEntity({
   },
   sort: ['publishedAt', 'createdAt', 'updatedAt', 'title', 'viewCount', 'isTop', 'id'] as const,
   search: ['title', 'summary'],
-  staffOnly: ['updatedBy'],
+  staffOnly: ['updatedBy', 'translations'],
+  translatable: newsTexts,
+  translatedJoins: ['categoryName'],
 });
 export const newsQuerySchema = newsEntity.query;
 
 export type NewsCreate = z.infer<typeof newsCreateSchema>;
 export type News = z.infer<typeof newsRecord>;
 /** A news item as visitors are answered it: without its staff-only fields. */
-export type PublicNews = Omit<News, 'updatedBy'>;
+export type PublicNews = Omit<News, 'updatedBy' | 'translations'> & { categoryNameLocale: (typeof CONTENT_LOCALES)[number] | null };

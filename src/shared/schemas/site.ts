@@ -75,6 +75,9 @@ export const siteSettingsFields = {
   sameAs: z.array(httpUrl.refine((s) => s !== '', { message: 'Expected an http(s) address' })).max(SAME_AS_MAX),
   // Analytics
   analyticsScriptUrl: httpsScriptUrl,
+  // Languages (docs/decisions/0054)
+  /** Whether English pages list the news and jobs not translated into English (shown in Chinese), and the other way round. */
+  listUntranslated: z.boolean(),
 };
 
 export type SiteSettingsFields = typeof siteSettingsFields;
@@ -105,8 +108,13 @@ const both = z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.stri
 export const siteSettingsRecord = z.object({
   id: recordId,
   ...(Object.fromEntries(
-    Object.keys(siteSettingsFields).map((key) => [key, (LOCALIZED_SITE_FIELDS as readonly string[]).includes(key) ? both : key === 'sameAs' ? z.array(z.string()) : z.string()]),
-  ) as { [K in keyof SiteSettingsFields]: K extends LocalizedSiteField ? typeof both : K extends 'sameAs' ? z.ZodArray<z.ZodString> : z.ZodString }),
+    Object.keys(siteSettingsFields).map((key) => [
+      key,
+      (LOCALIZED_SITE_FIELDS as readonly string[]).includes(key) ? both : key === 'sameAs' ? z.array(z.string()) : key === 'listUntranslated' ? z.boolean() : z.string(),
+    ]),
+  ) as {
+    [K in keyof SiteSettingsFields]: K extends LocalizedSiteField ? typeof both : K extends 'sameAs' ? z.ZodArray<z.ZodString> : K extends 'listUntranslated' ? z.ZodBoolean : z.ZodString;
+  }),
   updatedAt: isoTimestamp.nullable(),
   /** Who saved them last; the public site is answered `publicSiteRecord`, which never holds it. */
   updatedBy: editorField,
@@ -130,8 +138,8 @@ export const siteSettingsEntity = defineEntity({
  */
 export const publicSiteRecord = z.object({
   locale: z.enum(LOCALES),
-  ...(Object.fromEntries(Object.keys(siteSettingsFields).map((key) => [key, key === 'sameAs' ? z.array(z.string()) : z.string()])) as {
-    [K in keyof SiteSettingsFields]: K extends 'sameAs' ? z.ZodArray<z.ZodString> : z.ZodString;
+  ...(Object.fromEntries(Object.keys(siteSettingsFields).map((key) => [key, key === 'sameAs' ? z.array(z.string()) : key === 'listUntranslated' ? z.boolean() : z.string()])) as {
+    [K in keyof SiteSettingsFields]: K extends 'sameAs' ? z.ZodArray<z.ZodString> : K extends 'listUntranslated' ? z.ZodBoolean : z.ZodString;
   }),
 });
 export type PublicSite = z.infer<typeof publicSiteRecord>;
@@ -194,6 +202,7 @@ export const NEUTRAL_SITE_SETTINGS: SiteSettingsValues = {
   legalName: empty,
   sameAs: [],
   analyticsScriptUrl: '',
+  listUntranslated: true,
 };
 
 /** One block of a privacy notice: a heading (a paragraph starting `## `) or a paragraph. */

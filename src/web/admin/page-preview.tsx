@@ -4,8 +4,8 @@ import type { ApiEnvelope, Page } from '../../shared/api.js';
 import { LOCALES } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import type { Job } from '../../shared/schemas/job.js';
-import type { News } from '../../shared/schemas/news.js';
+import type { PublicJob } from '../../shared/schemas/job.js';
+import type { PublicNews } from '../../shared/schemas/news.js';
 import type { PageKey, PageRecord } from '../../shared/schemas/page.js';
 import { api } from '../api/client.js';
 import { useLocale } from '../i18n/use-locale.js';
@@ -40,15 +40,15 @@ export function PagePreview({ pageKey }: { pageKey: PageKey }) {
     (async () => {
       const page = await api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' });
       const [news, jobs] = await Promise.all([
-        pageShows(page, 'latestNews') ? publicCall<Page<News>>('News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews') }) : undefined,
-        pageShows(page, 'openJobs') ? publicCall<Job[]>('Job/Latest', {}) : undefined,
+        pageShows(page, 'latestNews') ? publicCall<Page<PublicNews>>('News/Query', { page: 1, pageSize: feedCountOf(page, 'latestNews'), locale }) : undefined,
+        pageShows(page, 'openJobs') ? publicCall<PublicJob[]>('Job/Latest', { locale }) : undefined,
       ]);
       if (live) setState({ page, feeds: { news: news?.items, jobs } });
     })().catch((error: unknown) => live && setState({ feeds: {}, error }));
     return () => {
       live = false;
     };
-  }, [pageKey]);
+  }, [pageKey, locale]);
   const { page, feeds, error } = state;
 
   return (

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { App as AntApp, Button, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { LOCALES } from '../../shared/locale.js';
+import { ownLocaleOf } from '../../shared/translations.js';
+import type { Translations } from '../../shared/translations.js';
 import type { EntityDef } from '../../shared/entity.js';
 import { api } from '../api/client.js';
 import { BASED_ON_FIELD } from '../../shared/schemas/revision.js';
@@ -22,7 +25,7 @@ export function ResourceForm({
   text,
   onClose,
 }: {
-  entity: Pick<EntityDef, 'name' | 'record' | 'create' | 'update'>;
+  entity: Pick<EntityDef, 'name' | 'record' | 'create' | 'update' | 'translatable'>;
   /** The record to edit; without an id, a new one (its values, if any, before the schema's defaults). */
   record: Record<string, unknown>;
   title: string;
@@ -35,13 +38,24 @@ export function ResourceForm({
   const [form] = Form.useForm<Record<string, unknown>>();
   const id = record.id as number | undefined;
   const fields = formFieldsOf(entity, id === undefined ? 'create' : 'update');
-  const initialValues = Object.fromEntries(fields.map((field) => [field.name, id === undefined ? (record[field.name] ?? defaultOf(field.schema)) : record[field.name]]));
+  const initialValues: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.name, id === undefined ? (record[field.name] ?? defaultOf(field.schema)) : record[field.name]]));
+  // A translatable entity's texts in the other languages, beside its own (docs/decisions/0054).
+  const spec = entity.translatable;
+  const otherLocales = spec ? LOCALES.filter((locale) => locale !== ownLocaleOf(record)) : [];
+  if (spec) initialValues.translations = (record.translations as Translations | undefined) ?? {};
   const [saving, submit] = useDialogSubmit(form, async (values) => {
     // A cleared number is null: leaving it out keeps the record's value (or takes the default).
     const body = Object.fromEntries(fields.filter((field) => !field.readOnly && values[field.name] !== undefined && values[field.name] !== null).map((field) => [field.name, values[field.name]]));
     // An edit says which version it was based on, where the entity takes it: a save over someone
     // else's newer one is refused (`stale`), and the dialog stays open with the values typed.
     const basedOn = BASED_ON_FIELD in shapeOf(entity.update) && record[BASED_ON_FIELD] !== undefined ? { [BASED_ON_FIELD]: record[BASED_ON_FIELD] } : {};
+    if (spec) {
+      // An emptied text is removed (null); the languages this dialog does not show are left alone.
+      const typed = (values.translations ?? {}) as Translations;
+      (body as Record<string, unknown>).translations = Object.fromEntries(
+        otherLocales.map((locale) => [locale, Object.fromEntries(spec.fields.map((field) => [field, typed[locale]?.[field]?.trim() ? typed[locale]![field] : null]))]),
+      );
+    }
     await api(id === undefined ? entity.name : `${entity.name}/Update`, { body: id === undefined ? body : { id, ...body, ...basedOn } });
     message.success(t('common.saved'));
     await queryClient.invalidateQueries({ queryKey: [entity.name] });
@@ -62,6 +76,28 @@ export function ResourceForm({
             {control(field, text)}
           </Form.Item>
         ))}
+        {spec &&
+          otherLocales.flatMap((locale) =>
+            spec.fields.map((field) => {
+              const language = t(`bilingual.languages.${locale}`);
+              const own = t(`bilingual.languages.${ownLocaleOf(record)}`);
+              const schema = spec.schemas[field];
+              return (
+                <Form.Item key={`${locale}.${field}`} label={t('bilingual.fieldIn', { field: text.label(field), language })} extra={t('bilingual.translationHint', { language })}>
+                  <Form.Item
+                    noStyle
+                    name={['translations', locale, field]}
+                    rules={[optionalRule(zodRule(schema, t))]}
+                  >
+                    <Input lang={locale} autoComplete="off" />
+                  </Form.Item>
+                  <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => form.setFieldValue(['translations', locale, field], form.getFieldValue(field))}>
+                    {t('bilingual.copy', { language: own })}
+                  </Button>
+                </Form.Item>
+              );
+            }),
+          )}
       </Form>
     </FormDialog>
   );
@@ -88,4 +124,12 @@ function control(field: FormField, text: FieldText) {
       // These dialogs are about other people's records: the browser must not fill in the staff member's own details.
       return <Input disabled={disabled} autoComplete="off" />;
   }
+}
+
+type ValidatorRule = { validator: (rule: unknown, value: unknown) => Promise<void> };
+
+/** A translation's text may be left empty (it is then removed); when typed, its main field's rule applies. */
+function optionalRule(rule: ReturnType<typeof zodRule>): ReturnType<typeof zodRule> {
+  const { validator } = rule as ValidatorRule;
+  return { validator: async (inner, value: unknown) => (typeof value === 'string' && value.trim() ? validator(inner, value) : undefined) };
 }

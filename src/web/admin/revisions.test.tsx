@@ -30,6 +30,7 @@ const news = (fields: Partial<News> = {}): News => ({
   isTop: false,
   viewCount: 0,
   locale: 'en-US',
+  translations: {},
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-02T00:00:00.000Z',
   updatedBy: null,

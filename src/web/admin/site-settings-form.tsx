@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Col, Form, Input, Row } from 'antd';
+import { Button, Col, Form, Input, Row, Switch } from 'antd';
 import type { Rule } from 'antd/es/form/index.js';
 import { LOCALES } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
@@ -11,7 +11,7 @@ import { zodRule } from './zod-rule.js';
 /** The form's values: the record's fields, `sameAs` as one address per line. */
 export type SiteSettingsFormValues = Omit<SiteSettingsUpdate, 'sameAs'> & { sameAs?: string };
 
-type PlainField = Exclude<keyof typeof siteSettingsFields, LocalizedSiteField | 'sameAs'>;
+type PlainField = Exclude<keyof typeof siteSettingsFields, LocalizedSiteField | 'sameAs' | 'listUntranslated'>;
 
 /** What each section holds, in the order staff read them. */
 const SECTIONS: { key: string; fields: { name: keyof typeof siteSettingsFields; long?: boolean }[] }[] = [
@@ -21,6 +21,7 @@ const SECTIONS: { key: string; fields: { name: keyof typeof siteSettingsFields; 
   { key: 'compliance', fields: [{ name: 'icpNumber' }, { name: 'icpUrl' }, { name: 'psbNumber' }, { name: 'psbUrl' }, { name: 'footerText' }, { name: 'privacyNotice', long: true }] },
   { key: 'seo', fields: [{ name: 'description', long: true }, { name: 'shareImage' }, { name: 'shareImageAlt' }, { name: 'legalName' }, { name: 'sameAs', long: true }] },
   { key: 'analytics', fields: [{ name: 'analyticsScriptUrl' }] },
+  { key: 'languages', fields: [{ name: 'listUntranslated' }] },
 ];
 
 /** The fields holding an image: chosen from (or uploaded to) the media library. */
@@ -114,6 +115,14 @@ export function SiteSettingsForm({ initialValues, saving, onSave, onChange }: Si
         </fieldset>
       );
     }
+    if (name === 'listUntranslated') {
+      // Whether pages in one language list records only written in the other (docs/decisions/0054).
+      return (
+        <Form.Item key={name} name={name} label={label(name)} valuePropName="checked" extra={t('bilingual.listUntranslatedHint')}>
+          <Switch />
+        </Form.Item>
+      );
+    }
     if (name === 'sameAs') {
       return (
         <Form.Item key={name} name="sameAs" label={label(name)} rules={[sameAsRule]} extra={hint(name)}>
@@ -144,7 +153,7 @@ export function SiteSettingsForm({ initialValues, saving, onSave, onChange }: Si
     <Form<SiteSettingsFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} onValuesChange={onChange} scrollToFirstError>
       {SECTIONS.map((section) => (
         <section key={section.key} aria-labelledby={`site-settings-${section.key}`}>
-          <h2 id={`site-settings-${section.key}`}>{t(`siteSettings.sections.${section.key}`)}</h2>
+          <h2 id={`site-settings-${section.key}`}>{section.key === 'languages' ? t('bilingual.section') : t(`siteSettings.sections.${section.key}`)}</h2>
           {section.fields.map(field)}
         </section>
       ))}

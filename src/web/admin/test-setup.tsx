@@ -99,6 +99,7 @@ export function testJob(fields: Partial<Job> = {}): Job {
     publishedAt: '2026-11-01T00:00:00.000Z',
     closesAt: null,
     locale: 'en-US',
+    translations: {},
     imageUrl: null,
     archived: false,
     createdAt: '2026-11-01T00:00:00.000Z',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MISSING_TRANSLATIONS_FIELD } from '../../shared/translations.js';
 
 /**
  * Where the catalogue names a field's values, by field: `{ roles: 'users.roleNames' }` reads the
@@ -14,7 +15,8 @@ export function useFieldText(entityName: string, values: ValueTexts = {}) {
   const valueText = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '';
     if (Array.isArray(value)) return value.map((item) => valueText(field, item)).join(', ');
-    const prefix = values[field];
+    // The filter "missing translation" of every translatable entity names languages (docs/decisions/0054).
+    const prefix = values[field] ?? (field === MISSING_TRANSLATIONS_FIELD ? 'bilingual.languages' : undefined);
     if (prefix) return t(`${prefix}.${String(value)}`);
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
     return String(value);

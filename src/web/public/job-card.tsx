@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/locale.js';
 import { jobDetailPath } from '../../shared/paths.js';
 import { useLocalePath } from './copy.js';
 import { formatDate, formatMoney } from './format.js';
+import { InLanguage } from './in-language.js';
 
 export function useSalary() {
   const { t, i18n } = useTranslation('public');
@@ -21,7 +22,7 @@ export function useSalary() {
 }
 
 /** What a list of jobs shows of each: lists ask for these fields only (`fields` in the query). */
-export const JOB_CARD_FIELDS = ['title', 'location', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'salaryCurrency', 'salaryPeriod', 'publishedAt'] as const;
+export const JOB_CARD_FIELDS = ['title', 'location', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'salaryCurrency', 'salaryPeriod', 'publishedAt', 'locale'] as const;
 export type JobCard = Pick<Job, 'id' | (typeof JOB_CARD_FIELDS)[number]>;
 
 export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {
@@ -31,11 +32,17 @@ export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {
   return (
     <li>
       <h3>
-        <Link to={to(jobDetailPath(job.id))}>{job.title}</Link>
+        <Link to={to(jobDetailPath(job.id))}>
+          <InLanguage lang={job.locale}>{job.title}</InLanguage>
+        </Link>
       </h3>
       <p className="meta">
         {job.location && <span>{job.location}</span>}
-        {job.department && <span>{job.department}</span>}
+        {job.department && (
+          <span>
+            <InLanguage lang={job.locale}>{job.department}</InLanguage>
+          </span>
+        )}
         <span>{t(`jobs.types.${job.employmentType}`)}</span>
         <span>{salary(job)}</span>
         <time dateTime={job.publishedAt ?? undefined}>{formatDate(job.publishedAt, locale)}</time>

@@ -20,6 +20,7 @@ const job: PublicJob = {
   title: 'Solutions Engineer',
   categoryId: 1,
   categoryName: 'Sales',
+  categoryNameLocale: 'en-US',
   department: 'Singapore Office',
   location: 'Singapore',
   employmentType: 'internship',
@@ -46,6 +47,7 @@ describe('JobPosting structured data', () => {
     expect(ld).toMatchObject({
       '@type': 'JobPosting',
       title: 'Solutions Engineer',
+      inLanguage: 'en-US',
       datePosted: '2026-11-01T00:00:00.000Z',
       validThrough: '2026-12-31T00:00:00.000Z',
       employmentType: 'INTERN',

@@ -73,6 +73,8 @@ export function jobPostingLd(job: PublicJob, url: string, site: PublicSite) {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: job.title,
+    // The language its texts are in: the page's, or its own when it has no translation (0054).
+    inLanguage: job.locale,
     description: `${job.description}${job.requirements ? job.requirements : ''}`,
     datePosted: job.publishedAt ?? job.createdAt,
     ...(job.closesAt ? { validThrough: job.closesAt } : {}),

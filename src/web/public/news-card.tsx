@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import type { News } from '../../shared/schemas/news.js';
+import type { News, PublicNews } from '../../shared/schemas/news.js';
 import type { Locale } from '../../shared/locale.js';
 import { newsDetailPath } from '../../shared/paths.js';
 import { useLocalePath } from './copy.js';
 import { formatDate } from './format.js';
 import { Picture } from './picture.js';
+import { InLanguage } from './in-language.js';
 
 /** What a list of news shows of each item: lists ask for these fields only (`fields` in the query). */
-export const NEWS_CARD_FIELDS = ['title', 'summary', 'template', 'isTop', 'publishedAt', 'categoryName', 'coverUrl'] as const;
-export type NewsCard = Pick<News, 'id' | (typeof NEWS_CARD_FIELDS)[number]>;
+export const NEWS_CARD_FIELDS = ['title', 'summary', 'template', 'isTop', 'publishedAt', 'categoryName', 'coverUrl', 'locale', 'categoryNameLocale'] as const;
+export type NewsCard = Pick<PublicNews, 'id' | (typeof NEWS_CARD_FIELDS)[number]>;
 
 /** Each news item opens in the layout its editor chose. */
 export const newsPath = (news: Pick<News, 'id' | 'template'>) => newsDetailPath(news.template, news.id);
@@ -27,12 +28,22 @@ export function NewsItem({ news, locale, pinnedLabel }: { news: NewsCard; locale
     <>
       <h3>
         {news.isTop && <span className="badge">{pinnedLabel}</span>}
-        <Link to={to(newsPath(news))}>{news.title}</Link>
+        <Link to={to(newsPath(news))}>
+          <InLanguage lang={news.locale}>{news.title}</InLanguage>
+        </Link>
       </h3>
-      {news.summary && <p>{news.summary}</p>}
+      {news.summary && (
+        <p>
+          <InLanguage lang={news.locale}>{news.summary}</InLanguage>
+        </p>
+      )}
       <p className="meta">
         <time dateTime={news.publishedAt ?? undefined}>{formatDate(news.publishedAt, locale)}</time>
-        {news.categoryName && <span>{news.categoryName}</span>}
+        {news.categoryName && (
+          <span>
+            <InLanguage lang={news.categoryNameLocale}>{news.categoryName}</InLanguage>
+          </span>
+        )}
       </p>
     </>
   );

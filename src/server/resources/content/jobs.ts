@@ -15,6 +15,10 @@ import { serializeOk } from '../../http/envelope.js';
 import { route } from '../../http/route-spec.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
 import { nowIso } from '../../time.js';
+import { LOCALES, localeFromAcceptLanguage } from '../../../shared/locale.js';
+import type { Locale } from '../../../shared/locale.js';
+import { missingPatternOf } from '../../../shared/translations.js';
+import { cachedSiteSettings } from '../../site/repository.js';
 
 /** A job's public life starts the first time it opens. */
 function publishedAtFor(input: Fields, existing?: Job): string | undefined {
@@ -42,7 +46,11 @@ export const openJobsScope = (query: Select, now: TimeOperand) =>
   query.where('jobs.status', '=', 'open').where('jobs.archived', '=', 0).where((eb) => eb.or([eb('jobs.closes_at', 'is', null), eb('jobs.closes_at', '>', now)]));
 
 const jobsWithCategory = (db: KyselyDb) =>
-  db.selectFrom('jobs').leftJoin('job_categories', 'job_categories.id', 'jobs.category_id').selectAll('jobs').select('job_categories.name as category_name');
+  db
+    .selectFrom('jobs')
+    .leftJoin('job_categories', 'job_categories.id', 'jobs.category_id')
+    .selectAll('jobs')
+    .select(['job_categories.name as category_name', 'job_categories.translations as category_translations']);
 
 export const jobResource = defineResource<Job>({
   entity: jobEntity,
@@ -52,6 +60,8 @@ export const jobResource = defineResource<Job>({
   revisions: true,
   publicScope: openJobsScope,
   isPublished: (job) => job.status === 'open',
+  untranslatedListed: async (ctx) => (await cachedSiteSettings(ctx)).listUntranslated,
+  joinedTranslations: { categoryName: { column: 'category_translations', text: 'name' } },
   baseSelect: jobsWithCategory,
   defaultSort: [['publishedAt', 'desc']],
   prepare: (input, existing) => {
@@ -70,26 +80,36 @@ export const jobResource = defineResource<Job>({
   },
 });
 
-/** The newest open jobs, newest first, as visitors are answered them. */
-export async function latestOpenJobs(db: KyselyDb, limit: number): Promise<Job[]> {
-  const rows = await openJobsScope(jobsWithCategory(db), nowIso()).orderBy('jobs.published_at', 'desc').orderBy('jobs.id', 'desc').limit(limit).execute();
-  return rows.map(jobResource.presentPublic);
+/**
+ * The newest open jobs, newest first, as visitors are answered them, in `locale` when given; without
+ * the ones not translated into it when `listUntranslated` is off (docs/decisions/0054).
+ */
+export async function latestOpenJobs(db: KyselyDb, limit: number, locale?: Locale, listUntranslated = true): Promise<Job[]> {
+  let query = openJobsScope(jobsWithCategory(db), nowIso());
+  if (locale && !listUntranslated) query = query.where('jobs.missing_translations', 'not like', missingPatternOf(locale));
+  const rows = await query.orderBy('jobs.published_at', 'desc').orderBy('jobs.id', 'desc').limit(limit).execute();
+  return rows.map((row) => jobResource.presentPublic(row, locale));
 }
 
-/** `POST Job/Latest`: the newest open jobs for the home page. It takes no parameters, and refuses unknown ones. */
-export const latestJobsRoute = route<Record<string, never> | undefined>({
+/**
+ * `POST Job/Latest`: the newest open jobs for the home page, in the reader's language (`locale`, else
+ * Accept-Language). It takes no other parameter, and refuses unknown ones.
+ */
+export const latestJobsRoute = route<{ locale?: Locale } | undefined>({
   method: 'POST',
   path: 'Job/Latest',
-  summary: `The newest open jobs (at most ${LATEST_JOBS_MAX})`,
+  summary: `The newest open jobs (at most ${LATEST_JOBS_MAX}), in the reader's language (\`locale\`, else Accept-Language)`,
   tag: 'Job',
   access: 'public',
-  body: z.strictObject({}).optional(),
+  body: z.strictObject({ locale: z.enum(LOCALES).optional() }).optional(),
   response: z.array(jobEntity.publicRecord),
-  // Serialized once and answered from memory: the home page asks for this on every visit.
-  publicCacheKey: (request) => `Job/Latest ${JSON.stringify(request.body ?? null)}`,
-  handler: async function ({ request }) {
-    return request.server.ctx.publicCache.through(this.publicCacheKey!(request), async () =>
-      serializeOk(await latestOpenJobs(request.server.ctx.db.kysely, LATEST_JOBS_MAX)),
+  // Serialized once per language and answered from memory: the home page asks for this on every visit.
+  publicCacheKey: (request) => `Job/Latest ${localeFromAcceptLanguage(request.headers['accept-language']) ?? '-'} ${JSON.stringify(request.body ?? null)}`,
+  handler: async function ({ request, body }) {
+    const ctx = request.server.ctx;
+    const locale = body?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']) ?? undefined;
+    return ctx.publicCache.through(this.publicCacheKey!(request), async () =>
+      serializeOk(await latestOpenJobs(ctx.db.kysely, LATEST_JOBS_MAX, locale, locale ? (await cachedSiteSettings(ctx)).listUntranslated : true)),
     );
   },
 });

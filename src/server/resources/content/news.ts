@@ -6,6 +6,7 @@ import type { Select, TimeOperand } from '../../crud/definition.js';
 import { requireExisting } from '../../crud/operations.js';
 import { sanitizeRichText } from '../../http/sanitize.js';
 import { nowIso } from '../../time.js';
+import { cachedSiteSettings } from '../../site/repository.js';
 
 /** Publishing without a time publishes now; a time in the future schedules it. */
 function publishedAtFor(input: Fields, existing?: News): string | null | undefined {
@@ -30,12 +31,14 @@ export const newsResource = defineResource<News>({
   revisions: true,
   publicScope: publishedNewsScope,
   isPublished: (news) => news.status === 'published',
+  untranslatedListed: async (ctx) => (await cachedSiteSettings(ctx)).listUntranslated,
+  joinedTranslations: { categoryName: { column: 'category_translations', text: 'name' } },
   baseSelect: (db) =>
     db
       .selectFrom('news')
       .leftJoin('news_categories', 'news_categories.id', 'news.category_id')
       .selectAll('news')
-      .select('news_categories.name as category_name'),
+      .select(['news_categories.name as category_name', 'news_categories.translations as category_translations']),
   defaultSort: [
     ['isTop', 'desc'],
     ['publishedAt', 'desc'],

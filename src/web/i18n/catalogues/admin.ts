@@ -1,7 +1,7 @@
 /** Texts of the back-office. Every key exists in both languages (a test checks). */
 
 // News and job categories share their fields' labels, and so do the two kinds of inquiry.
-const zhCategoryFields = { name: '名称', sortOrder: '排序', itemCount: '内容数', updatedAt: '更新时间' };
+const zhCategoryFields = { name: '名称', sortOrder: '排序', itemCount: '内容数', updatedAt: '更新时间', missingTranslations: '缺少译文' };
 const zhInquiryFields = { id: 'ID', name: '姓名', company: '公司', email: '邮箱', phone: '电话', message: '内容', statusId: '状态', createdAt: '创建时间', privacyVersion: '同意的隐私声明' };
 
 const zh = {
@@ -532,6 +532,7 @@ const zh = {
       legalName: '法定名称',
       sameAs: '其他主页（结构化数据 sameAs）',
       analyticsScriptUrl: '统计脚本地址',
+      listUntranslated: '在其他语言的页面列出未翻译的新闻和职位',
     },
     hints: {
       brandName: '每个页面标题的结尾，例如“新闻中心 - 品牌简称”。',
@@ -749,6 +750,22 @@ const zh = {
     server: '服务器出错，请稍后重试。',
     unavailable: '数据库暂不可用，请稍后重试。',
   },
+  /** Records in two languages (docs/decisions/0054). */
+  bilingual: {
+    languages: { 'zh-CN': '中文', 'en-US': '英文' },
+    fieldIn: '{{field}}（{{language}}）',
+    tab: '{{language}}',
+    ownTab: '{{language}}（原文）',
+    copy: '复制{{language}}内容作为起点',
+    copied: '已复制{{language}}内容，请翻译后保存。',
+    missing: '缺少{{language}}',
+    missingTranslation: '缺少译文',
+    translationHint: '留空表示没有{{language}}译文：英文页面显示原文并标注语言。标题和正文都填写后译文才会使用。',
+    listUntranslated: '在其他语言的页面列出未翻译的新闻和职位',
+    listUntranslatedHint: '开启时，英文页面也列出只有中文的新闻和职位（以中文显示并标注语言）；关闭时只列出已翻译的。',
+    section: '多语言',
+    translations: '译文',
+  },
   validation: {
     minLength: '至少 {{limit}} 个字符',
     maxLength: '最多 {{limit}} 个字符',
@@ -766,7 +783,7 @@ const zh = {
 
 type Catalogue = typeof zh;
 
-const enCategoryFields: typeof zhCategoryFields = { name: 'Name', sortOrder: 'Order', itemCount: 'Items', updatedAt: 'Updated' };
+const enCategoryFields: typeof zhCategoryFields = { name: 'Name', sortOrder: 'Order', itemCount: 'Items', updatedAt: 'Updated', missingTranslations: 'Missing translation' };
 const enInquiryFields: typeof zhInquiryFields = {
   id: 'ID',
   name: 'Name',
@@ -1306,6 +1323,7 @@ const en: Catalogue = {
       legalName: 'Legal name',
       sameAs: 'Other profiles (structured data sameAs)',
       analyticsScriptUrl: 'Analytics script address',
+      listUntranslated: 'List untranslated news and jobs on pages in the other language',
     },
     hints: {
       brandName: 'Ends every page title, as in “News - Brand”.',
@@ -1523,6 +1541,21 @@ const en: Catalogue = {
     throttled: 'Too many requests; please try again later.',
     server: 'The server failed; please try again later.',
     unavailable: 'The database is unavailable; please try again later.',
+  },
+  bilingual: {
+    languages: { 'zh-CN': 'Chinese', 'en-US': 'English' },
+    fieldIn: '{{field}} ({{language}})',
+    tab: '{{language}}',
+    ownTab: '{{language}} (original)',
+    copy: 'Copy the {{language}} text as a starting point',
+    copied: 'The {{language}} text was copied: translate it, then save.',
+    missing: 'No {{language}}',
+    missingTranslation: 'Missing translation',
+    translationHint: 'Leave empty when there is no {{language}} text: pages in that language show the original, marked with its language. A translation is used once its title and main text are filled in.',
+    listUntranslated: 'List untranslated news and jobs on pages in the other language',
+    listUntranslatedHint: 'On: English pages also list news and jobs written only in Chinese (shown in Chinese, marked with its language). Off: they list only translated ones.',
+    section: 'Languages',
+    translations: 'Translations',
   },
   validation: {
     minLength: 'At least {{limit}} characters',

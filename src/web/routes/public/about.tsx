@@ -5,7 +5,7 @@ import { useRootData } from '../../public/copy.js';
 import { loadEditablePage } from '../../public/page-data.server.js';
 
 /** An editable page (docs/decisions/0034): its published blocks, as staff wrote them. */
-export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'about');
+export const loader = ({ context, request }: LoaderFunctionArgs) => loadEditablePage(context, 'about', request);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => editablePageMeta(data?.page, matches, location);
 

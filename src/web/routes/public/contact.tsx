@@ -8,7 +8,7 @@ import { answerFormPost } from '../../public/form-post.server.js';
 import { loadEditablePage } from '../../public/page-data.server.js';
 
 /** The introduction above the form is an editable page (docs/decisions/0034). */
-export const loader = ({ context }: LoaderFunctionArgs) => loadEditablePage(context, 'contact');
+export const loader = ({ context, request }: LoaderFunctionArgs) => loadEditablePage(context, 'contact', request);
 
 /** The form posted without JavaScript (docs/decisions/0028-forms-without-javascript.md). */
 export async function action(args: ActionFunctionArgs) {

@@ -8,7 +8,8 @@ import type { Dayjs } from 'dayjs';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
-import { EMPLOYMENT_TYPES, JOB_STATUSES, SALARY_CURRENCIES, SALARY_PERIODS, jobCreateSchema } from '../../../../shared/schemas/job.js';
+import { EMPLOYMENT_TYPES, JOB_STATUSES, SALARY_CURRENCIES, SALARY_PERIODS, jobCreateSchema, jobTexts } from '../../../../shared/schemas/job.js';
+import { TranslationTabs, translationsBody } from '../../../admin/translation-tabs.js';
 import { CONTENT_LOCALES } from '../../../../shared/schemas/news.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
 import { zodRule } from '../../../admin/zod-rule.js';
@@ -35,6 +36,7 @@ const bodyOf = (values: JobValues) => ({
   salaryMax: values.salaryMax ?? null,
   closesAt: values.closesAt ? values.closesAt.endOf('day').toISOString() : null,
   imageUrl: values.imageUrl || null,
+  translations: translationsBody(jobTexts, values.locale ?? 'zh-CN', values.translations),
 });
 type JobBody = ReturnType<typeof bodyOf>;
 
@@ -64,6 +66,7 @@ const FIELD_KEYS: Record<string, string> = {
   imageUrl: 'jobs.image',
   description: 'jobs.description',
   requirements: 'jobs.requirements',
+  translations: 'bilingual.translations',
 };
 
 /** Creates a job (no `id`) or edits one. */
@@ -85,6 +88,7 @@ export default function JobEdit() {
   const draft = useLocalDraft<JobBody>({ entity: 'Job', recordId: id, updatedAt: id === null ? null : existing.data?.updatedAt });
   // Leaving through the prompt is the user's choice to drop the changes: their draft goes too.
   const { markChanged, markSaved } = useUnsavedChanges({ onDiscard: draft.remove });
+  const ownLocale = Form.useWatch('locale', form) ?? existing.data?.locale ?? 'zh-CN';
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(valuesOf(existing.data));
@@ -155,15 +159,9 @@ export default function JobEdit() {
         }}
         initialValues={{ employmentType: 'full-time', headcount: 1, salaryCurrency: 'CNY', salaryPeriod: 'month', status: 'draft', locale: 'zh-CN', description: '', requirements: '' }}
       >
-        <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
-          <Input />
-        </Form.Item>
         <Space wrap size="large">
           <Form.Item name="categoryId" label={t('jobs.category')} required rules={[zodRule(jobCreateSchema.shape.categoryId, t)]}>
             <Select style={{ minWidth: 180 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-          </Form.Item>
-          <Form.Item name="department" label={t('jobs.department')} rules={[zodRule(jobCreateSchema.shape.department, t)]}>
-            <Input />
           </Form.Item>
           <Form.Item name="location" label={t('jobs.location')} rules={[zodRule(jobCreateSchema.shape.location, t)]}>
             <Input />
@@ -212,12 +210,30 @@ export default function JobEdit() {
         <Form.Item name="imageUrl" label={t('jobs.image')} extra={t('jobs.imageHint')} rules={[zodRule(jobCreateSchema.shape.imageUrl, t)]}>
           <ImagePicker />
         </Form.Item>
-        <Form.Item name="description" label={t('jobs.description')} required rules={[zodRule(jobCreateSchema.shape.description, t)]}>
-          <RichText label={t('jobs.description')} />
-        </Form.Item>
-        <Form.Item name="requirements" label={t('jobs.requirements')} rules={[zodRule(jobCreateSchema.shape.requirements, t)]}>
-          <RichText label={t('jobs.requirements')} />
-        </Form.Item>
+        <TranslationTabs
+          form={form}
+          spec={jobTexts}
+          ownLocale={ownLocale}
+          labels={{ title: t('jobs.title'), department: t('jobs.department'), description: t('jobs.description'), requirements: t('jobs.requirements') }}
+          richText={['description', 'requirements']}
+          onCopied={markChanged}
+          own={
+            <>
+              <Form.Item name="title" label={t('jobs.title')} required rules={[zodRule(jobCreateSchema.shape.title, t)]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="department" label={t('jobs.department')} rules={[zodRule(jobCreateSchema.shape.department, t)]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="description" label={t('jobs.description')} required rules={[zodRule(jobCreateSchema.shape.description, t)]}>
+                <RichText label={t('jobs.description')} />
+              </Form.Item>
+              <Form.Item name="requirements" label={t('jobs.requirements')} rules={[zodRule(jobCreateSchema.shape.requirements, t)]}>
+                <RichText label={t('jobs.requirements')} />
+              </Form.Item>
+            </>
+          }
+        />
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('common.save')}

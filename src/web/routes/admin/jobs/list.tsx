@@ -5,12 +5,13 @@ import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
-import { EMPLOYMENT_TYPES, JOB_STATUSES, jobEntity } from '../../../../shared/schemas/job.js';
+import { EMPLOYMENT_TYPES, JOB_STATUSES, jobEntity, jobTexts } from '../../../../shared/schemas/job.js';
 import { jobEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/status.js';
+import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/translation-tabs.js';
 
 const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const;
 
@@ -20,6 +21,7 @@ const NEXT_ACTION = { draft: 'open', open: 'close', closed: 'reopen' } as const;
 /** Jobs: filter, open or close, archive, edit and delete. */
 export default function JobsAdmin() {
   const { t } = useTranslation('admin');
+  const missingTranslation = useMissingTranslationFilter();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,13 +40,14 @@ export default function JobsAdmin() {
       <h1>{t('menus.jobs.list')}</h1>
       <ResourceList<Job>
         entity={jobEntity}
-        fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt']}
+        fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt', 'locale', 'translations']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         bulk={{ delete: true }}
         filters={[
           { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('jobs.status'), options: JOB_STATUSES.map((s) => ({ value: s, label: t(`jobs.statuses.${s}`) })) },
           { name: 'employmentType', label: t('jobs.employmentType'), options: EMPLOYMENT_TYPES.map((s) => ({ value: s, label: t(`jobs.types.${s}`) })) },
+          missingTranslation,
           {
             name: 'archived',
             label: t('jobs.archivedFilter'),
@@ -58,7 +61,12 @@ export default function JobsAdmin() {
           </Button>
         }
         columns={[
-          { title: t('jobs.title'), dataIndex: 'title', key: 'title', sorter: true, render: (title: string, row: Job) => <Link to={jobEditPath(row.id)}>{title}</Link> },
+          { title: t('jobs.title'), dataIndex: 'title', key: 'title', sorter: true, render: (title: string, row: Job) => (
+              <>
+                <Link to={jobEditPath(row.id)}>{title}</Link> <MissingTranslationTags spec={jobTexts} record={row} />
+              </>
+            ),
+          },
           { title: t('jobs.category'), dataIndex: 'categoryName', key: 'categoryName' },
           { title: t('jobs.location'), dataIndex: 'location', key: 'location' },
           { title: t('jobs.employmentType'), dataIndex: 'employmentType', key: 'employmentType', render: (v: string) => t(`jobs.types.${v}`) },

@@ -5,16 +5,18 @@ import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
-import { NEWS_STATUSES, newsEntity } from '../../../../shared/schemas/news.js';
+import { NEWS_STATUSES, newsEntity, newsTexts } from '../../../../shared/schemas/news.js';
 import { newsEditPath, newsViewPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/status.js';
+import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/translation-tabs.js';
 
 /** News: filter, pin, publish or unpublish, edit, view and delete. */
 export default function NewsListAdmin() {
   const { t } = useTranslation('admin');
+  const missingTranslation = useMissingTranslationFilter();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -35,13 +37,14 @@ export default function NewsListAdmin() {
       <h1>{t('menus.news.list')}</h1>
       <ResourceList<News>
         entity={newsEntity}
-        fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount']}
+        fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount', 'locale', 'translations']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         bulk={{ delete: true }}
         filters={[
           { name: 'categoryId', label: t('news.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('news.status'), options: NEWS_STATUSES.map((s) => ({ value: s, label: t(`news.statuses.${s}`) })) },
           { name: 'published', label: t('common.dateRange'), kind: 'dateRange' },
+          missingTranslation,
         ]}
         toolbar={
           <Button type="primary" onClick={() => navigate(newsEditPath())}>
@@ -57,7 +60,7 @@ export default function NewsListAdmin() {
             render: (title: string, row: News) => (
               <>
                 {row.isTop && <Tag color="gold">{t('news.isTop')}</Tag>}
-                <Link to={newsViewPath(row.id)}>{title}</Link>
+                <Link to={newsViewPath(row.id)}>{title}</Link> <MissingTranslationTags spec={newsTexts} record={row} />
               </>
             ),
           },

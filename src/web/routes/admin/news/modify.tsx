@@ -8,7 +8,9 @@ import type { Dayjs } from 'dayjs';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
-import { CONTENT_LOCALES, NEWS_STATUSES, NEWS_TEMPLATES, newsCreateSchema } from '../../../../shared/schemas/news.js';
+import { CONTENT_LOCALES, NEWS_STATUSES, NEWS_TEMPLATES, newsCreateSchema, newsTexts } from '../../../../shared/schemas/news.js';
+import type { Translations } from '../../../../shared/translations.js';
+import { TranslationTabs, translationsBody } from '../../../admin/translation-tabs.js';
 import { ADMIN_PATHS, newsViewPath } from '../../../../shared/paths.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 import { api } from '../../../api/client.js';
@@ -35,6 +37,7 @@ const FIELD_KEYS: Record<string, string> = {
   summary: 'news.summary',
   coverUrl: 'news.cover',
   content: 'news.content',
+  translations: 'bilingual.translations',
 };
 
 interface NewsValues {
@@ -49,6 +52,7 @@ interface NewsValues {
   publishedAt?: Dayjs | null;
   isTop: boolean;
   locale: News['locale'];
+  translations?: Translations;
 }
 
 /** The form's values as the API takes them, and as a local draft keeps them: dates as text. */
@@ -58,6 +62,7 @@ const bodyOf = (values: NewsValues) => ({
   author: values.author ?? '',
   coverUrl: values.coverUrl ?? '',
   publishedAt: values.publishedAt ? values.publishedAt.toISOString() : null,
+  translations: translationsBody(newsTexts, values.locale ?? 'zh-CN', values.translations),
 });
 type NewsBody = ReturnType<typeof bodyOf>;
 
@@ -83,6 +88,7 @@ export default function NewsModify() {
   const draft = useLocalDraft<NewsBody>({ entity: 'News', recordId: id, updatedAt: id === null ? null : existing.data?.updatedAt });
   // Leaving through the prompt is the user's choice to drop the changes: their draft goes too.
   const { markChanged, markSaved } = useUnsavedChanges({ onDiscard: draft.remove });
+  const ownLocale = Form.useWatch('locale', form) ?? existing.data?.locale ?? 'zh-CN';
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(valuesOf(existing.data));
@@ -153,9 +159,6 @@ export default function NewsModify() {
         }}
         initialValues={{ template: 'detail', status: 'draft', isTop: false, locale: 'zh-CN', content: '' }}
       >
-        <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>
-          <Input />
-        </Form.Item>
         <Space wrap size="large">
           <Form.Item name="categoryId" label={t('news.category')} required rules={[zodRule(newsCreateSchema.shape.categoryId, t)]}>
             <Select style={{ minWidth: 200 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
@@ -179,15 +182,30 @@ export default function NewsModify() {
         <Form.Item name="author" label={t('news.author')} rules={[zodRule(newsCreateSchema.shape.author, t)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="summary" label={t('news.summary')} rules={[zodRule(newsCreateSchema.shape.summary, t)]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
         <Form.Item name="coverUrl" label={t('news.cover')} rules={[zodRule(newsCreateSchema.shape.coverUrl, t)]}>
           <ImagePicker />
         </Form.Item>
-        <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
-          <RichText label={t('news.content')} />
-        </Form.Item>
+        <TranslationTabs
+          form={form}
+          spec={newsTexts}
+          ownLocale={ownLocale}
+          labels={{ title: t('news.title'), summary: t('news.summary'), content: t('news.content') }}
+          richText={['content']}
+          onCopied={markChanged}
+          own={
+            <>
+              <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="summary" label={t('news.summary')} rules={[zodRule(newsCreateSchema.shape.summary, t)]}>
+                <Input.TextArea rows={2} />
+              </Form.Item>
+              <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
+                <RichText label={t('news.content')} />
+              </Form.Item>
+            </>
+          }
+        />
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('common.save')}

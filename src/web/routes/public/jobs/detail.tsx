@@ -10,11 +10,13 @@ import { useSalary } from '../../../public/job-card.js';
 import { jobPostingLd, jsonLdScript } from '../../../public/json-ld.js';
 import { idParam } from '../../../public/pager.js';
 import { Picture } from '../../../public/picture.js';
+import { InLanguage, useLangOf } from '../../../public/in-language.js';
+import { pageLocaleOf } from '../../../public/page-data.server.js';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = serverContext(context);
   const id = idParam(new URL(request.url));
-  const answer = id ? await api<PublicJob>('GET', `Job/${id}`) : null;
+  const answer = id ? await api<PublicJob>('GET', `Job/${id}?locale=${pageLocaleOf(request)}`) : null;
   if (!answer?.isSuccess) throw data(null, { status: 404 });
   return { job: answer.data };
 }
@@ -41,11 +43,14 @@ export default function JobDetail() {
   const site = useSite();
   const to = useLocalePath();
   const url = `${publicUrl}${to(jobDetailPath(job.id))}`;
+  const textLang = useLangOf(job.locale);
   return (
     <main className="container">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url, site)) }} />
       <article className="article">
-        <h1>{job.title}</h1>
+        <h1>
+          <InLanguage lang={job.locale}>{job.title}</InLanguage>
+        </h1>
         {/* Above the fold, so fetched at once; decorative beside the title, as news covers are (alt empty). */}
         {job.imageUrl && <Picture src={job.imageUrl} alt="" sizes="(max-width: 820px) 100vw, 780px" width={780} height={400} priority />}
         <dl className="facts">
@@ -58,7 +63,7 @@ export default function JobDetail() {
           {job.department && (
             <div>
               <dt>{copy.jobs.department}</dt>
-              <dd>{job.department}</dd>
+              <dd lang={textLang}>{job.department}</dd>
             </div>
           )}
           <div>
@@ -90,11 +95,11 @@ export default function JobDetail() {
           </Link>
         </p>
         <h2>{copy.jobs.descriptionTitle}</h2>
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: job.description }} />
+        <div className="article-body" lang={textLang} dangerouslySetInnerHTML={{ __html: job.description }} />
         {job.requirements && (
           <>
             <h2>{copy.jobs.requirementsTitle}</h2>
-            <div className="article-body" dangerouslySetInnerHTML={{ __html: job.requirements }} />
+            <div className="article-body" lang={textLang} dangerouslySetInnerHTML={{ __html: job.requirements }} />
           </>
         )}
         <div className="actions">

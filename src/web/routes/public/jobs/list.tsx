@@ -1,12 +1,13 @@
 import { Form, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
-import type { Category } from '../../../../shared/schemas/category.js';
+import type { PublicCategory } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { copyOf, pageMeta, serverContext, usePublicCopy, useRootData } from '../../../public/copy.js';
 import { JOB_CARD_FIELDS, JobItem } from '../../../public/job-card.js';
 import type { JobCard } from '../../../public/job-card.js';
 import { Pager, idParam, pageParam } from '../../../public/pager.js';
+import { pageLocaleOf } from '../../../public/page-data.server.js';
 
 const PAGE_SIZE = 10;
 
@@ -17,11 +18,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categoryId = idParam(url, 'category');
   const location = (url.searchParams.get('location') ?? '').trim().slice(0, 100);
   const filters = { ...(categoryId ? { categoryId } : {}), ...(location ? { location } : {}) };
+  const locale = pageLocaleOf(request);
   const [categories, everyOpenJob, jobs] = await Promise.all([
-    api<Page<Category>>('POST', 'JobCategory/Query', { pageSize: 100, fields: ['name'] }),
+    api<Page<PublicCategory>>('POST', 'JobCategory/Query', { pageSize: 100, fields: ['name', 'locale'], locale }),
     // The places of every open position, for the location filter.
     api<Page<Pick<Job, 'id' | 'location'>>>('POST', 'Job/Query', { pageSize: 100, fields: ['location'] }),
     api<Page<JobCard>>('POST', 'Job/Query', {
+      locale,
       fields: JOB_CARD_FIELDS,
       page: pageParam(url),
       pageSize: PAGE_SIZE,
@@ -60,7 +63,7 @@ export default function JobsList() {
           <select id="jobs-category" name="category" defaultValue={query.categoryId ?? ''}>
             <option value="">{copy.jobs.any}</option>
             {categories.map((category) => (
-              <option key={category.id} value={category.id}>
+              <option key={category.id} value={category.id} lang={category.locale !== locale ? category.locale : undefined}>
                 {category.name}
               </option>
             ))}

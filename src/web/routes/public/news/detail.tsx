@@ -13,27 +13,31 @@ import { newsPath } from '../../../public/news-card.js';
 import { idParam } from '../../../public/pager.js';
 import { Picture } from '../../../public/picture.js';
 import { Share } from '../../../public/share.js';
+import { InLanguage, useLangOf } from '../../../public/in-language.js';
+import { pageLocaleOf } from '../../../public/page-data.server.js';
+import type { Locale } from '../../../../shared/locale.js';
 
-type Neighbour = Pick<PublicNews, 'id' | 'title' | 'template'>;
+type Neighbour = Pick<PublicNews, 'id' | 'title' | 'template' | 'locale'>;
 
 /** The published item just before or after this one, by publication time. */
-async function neighbour(api: ReturnType<typeof serverContext>['api'], news: PublicNews, direction: 'previous' | 'next'): Promise<Neighbour | null> {
+async function neighbour(api: ReturnType<typeof serverContext>['api'], news: PublicNews, direction: 'previous' | 'next', locale: Locale): Promise<Neighbour | null> {
   const body =
     direction === 'previous'
-      ? { pageSize: 5, filters: { publishedTo: news.publishedAt }, sort: { field: 'publishedAt', order: 'desc' } }
-      : { pageSize: 5, filters: { publishedFrom: news.publishedAt }, sort: { field: 'publishedAt', order: 'asc' } };
+      ? { locale, pageSize: 5, filters: { publishedTo: news.publishedAt }, sort: { field: 'publishedAt', order: 'desc' } }
+      : { locale, pageSize: 5, filters: { publishedFrom: news.publishedAt }, sort: { field: 'publishedAt', order: 'asc' } };
   const page = (await api<Page<PublicNews>>('POST', 'News/Query', body)).data;
   const found = page?.items.find((item) => item.id !== news.id && (item.publishedAt !== news.publishedAt || (direction === 'previous' ? item.id < news.id : item.id > news.id)));
-  return found ? { id: found.id, title: found.title, template: found.template } : null;
+  return found ? { id: found.id, title: found.title, template: found.template, locale: found.locale } : null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = serverContext(context);
   const id = idParam(new URL(request.url));
-  const answer = id ? await api<PublicNews>('GET', `News/${id}`) : null;
+  const locale = pageLocaleOf(request);
+  const answer = id ? await api<PublicNews>('GET', `News/${id}?locale=${locale}`) : null;
   if (!answer?.isSuccess) throw data(null, { status: 404 });
   const news = answer.data;
-  const [previous, next] = await Promise.all([neighbour(api, news, 'previous'), neighbour(api, news, 'next')]);
+  const [previous, next] = await Promise.all([neighbour(api, news, 'previous', locale), neighbour(api, news, 'next', locale)]);
   return { news, previous, next };
 }
 
@@ -57,13 +61,17 @@ export default function NewsDetail() {
   const layout = location.pathname.toLowerCase().endsWith('details-three') ? 'three' : location.pathname.toLowerCase().endsWith('details-two') ? 'two' : 'one';
   const url = `${publicUrl}${to(location.pathname)}?id=${news.id}`;
   const { html, headings } = prepareArticleHtml(news.content);
+  // The article's texts are in `news.locale`: marked where that is not the page's language (0054).
+  const textLang = useLangOf(news.locale);
+  const title = <InLanguage lang={news.locale}>{news.title}</InLanguage>;
+  const category = news.categoryName && <InLanguage lang={news.categoryNameLocale}>{news.categoryName}</InLanguage>;
   const facts = (
     <p className="meta">
       <span>
         {t('news.published')} <time dateTime={news.publishedAt ?? undefined}>{formatDate(news.publishedAt, locale)}</time>
       </span>
       {news.author && <span>{t('news.by')} {news.author}</span>}
-      {news.categoryName && <span>{news.categoryName}</span>}
+      {category && <span>{category}</span>}
       <span>
         {t('news.views')} {formatNumber(news.viewCount, locale)}
       </span>
@@ -73,8 +81,8 @@ export default function NewsDetail() {
     <>
       <Share url={url} title={news.title} />
       <nav className="prev-next" aria-label={`${t('news.previous')} / ${t('news.next')}`}>
-        <div>{previous && <Link to={to(newsPath(previous))} rel="prev">← {t('news.previous')}<br />{previous.title}</Link>}</div>
-        <div className="next">{next && <Link to={to(newsPath(next))} rel="next">{t('news.next')} →<br />{next.title}</Link>}</div>
+        <div>{previous && <Link to={to(newsPath(previous))} rel="prev">← {t('news.previous')}<br /><InLanguage lang={previous.locale}>{previous.title}</InLanguage></Link>}</div>
+        <div className="next">{next && <Link to={to(newsPath(next))} rel="next">{t('news.next')} →<br /><InLanguage lang={next.locale}>{next.title}</InLanguage></Link>}</div>
       </nav>
       <p>
         <Link to={to(PUBLIC_PATHS.news)}>{t('news.back')}</Link>
@@ -90,7 +98,7 @@ export default function NewsDetail() {
         {ld}
         <header className="article-cover">
           <div className="container">
-            <h1>{news.title}</h1>
+            <h1>{title}</h1>
           </div>
         </header>
         {news.coverUrl && (
@@ -101,14 +109,14 @@ export default function NewsDetail() {
         <div className="container article-grid">
           <article>
             {facts}
-            {news.summary && <p className="lead">{news.summary}</p>}
-            <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+            {news.summary && <p className="lead" lang={textLang}>{news.summary}</p>}
+            <div className="article-body" lang={textLang} dangerouslySetInnerHTML={{ __html: html }} />
             {footer}
           </article>
           {headings.length > 0 && (
             <aside>
               <h2 className="card-title">{t('news.contents')}</h2>
-              <ol>
+              <ol lang={textLang}>
                 {headings.map((heading) => (
                   <li key={heading.id}>
                     <a href={`#${heading.id}`}>{heading.text}</a>
@@ -127,13 +135,13 @@ export default function NewsDetail() {
       <main className="container">
         {ld}
         <header className="article-gallery-head">
-          {news.categoryName && <p className="meta">{news.categoryName}</p>}
-          <h1>{news.title}</h1>
-          {news.summary && <p className="lead">{news.summary}</p>}
+          {category && <p className="meta">{category}</p>}
+          <h1>{title}</h1>
+          {news.summary && <p className="lead" lang={textLang}>{news.summary}</p>}
           {facts}
         </header>
         {news.coverUrl && <Picture src={news.coverUrl} alt="" sizes="(max-width: 1200px) 100vw, 1180px" width={1180} height={480} priority className="gallery-cover" />}
-        <div className="article-body article-gallery" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="article-body article-gallery" lang={textLang} dangerouslySetInnerHTML={{ __html: html }} />
         {footer}
       </main>
     );
@@ -143,10 +151,10 @@ export default function NewsDetail() {
     <main className="container">
       {ld}
       <article className="article">
-        <h1>{news.title}</h1>
+        <h1>{title}</h1>
         {facts}
         {news.coverUrl && <Picture src={news.coverUrl} alt="" sizes="(max-width: 820px) 100vw, 780px" width={780} height={400} priority />}
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="article-body" lang={textLang} dangerouslySetInnerHTML={{ __html: html }} />
         {footer}
       </article>
     </main>

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import type { Page } from '../../../../shared/api.js';
-import type { Category } from '../../../../shared/schemas/category.js';
+import type { PublicCategory } from '../../../../shared/schemas/category.js';
 import { PUBLIC_PATHS, newsCategoryPath } from '../../../../shared/paths.js';
 import { copyOf, pageMeta, serverContext, useLocalePath, usePublicCopy, useRootData } from '../../../public/copy.js';
 import { NEWS_CARD_FIELDS, NewsItem } from '../../../public/news-card.js';
 import type { NewsCard } from '../../../public/news-card.js';
 import { Pager, idParam, pageParam } from '../../../public/pager.js';
+import { InLanguage } from '../../../public/in-language.js';
+import { pageLocaleOf } from '../../../public/page-data.server.js';
 
 const PAGE_SIZE = 10;
 
@@ -15,9 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = serverContext(context);
   const url = new URL(request.url);
   const categoryId = idParam(url, 'category');
+  const locale = pageLocaleOf(request);
   const [categories, news] = await Promise.all([
-    api<Page<Category>>('POST', 'NewsCategory/Query', { pageSize: 100, fields: ['name'] }),
+    api<Page<PublicCategory>>('POST', 'NewsCategory/Query', { pageSize: 100, fields: ['name', 'locale'], locale }),
     api<Page<NewsCard>>('POST', 'News/Query', {
+      locale,
       fields: NEWS_CARD_FIELDS,
       page: pageParam(url),
       pageSize: PAGE_SIZE,
@@ -54,7 +58,7 @@ export default function NewsList() {
         {categories.map((category) => (
           <li key={category.id}>
             <Link to={to(newsCategoryPath(category.id))} aria-current={categoryId === category.id ? 'page' : undefined}>
-              {category.name}
+              <InLanguage lang={category.locale}>{category.name}</InLanguage>
             </Link>
           </li>
         ))}
