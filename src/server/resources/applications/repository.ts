@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../../shared/locale.js';
 import type { JobApplicationCreate } from '../../../shared/schemas/job-application.js';
 import type { Db } from '../../db/connect.js';
 import type { KyselyDb } from '../../db/schema.js';
@@ -54,6 +55,7 @@ export async function insertApplication(db: Db, storage: FileStorage, input: Job
         consent_at: now,
         // Checked against the current version by the route (docs/decisions/0045).
         privacy_version: input.privacyVersion ?? null,
+        locale: input.locale ?? DEFAULT_LOCALE,
         note: '',
         client_address: clientAddress,
         created_at: now,
