@@ -4,7 +4,7 @@ import type { Page } from '../../../shared/api.js';
 import type { PublicJob } from '../../../shared/schemas/job.js';
 import { Island } from '../../islands/island.js';
 import { APPLICATION_FIELDS, ApplicationForm } from '../../public/application-form.js';
-import { copyOf, pageMeta, serverContext, usePrivacyVersion, usePublicCopy } from '../../public/copy.js';
+import { copyOf, pageMeta, serverContext, usePrivacyVersion, usePublicCopy, useRootData } from '../../public/copy.js';
 import { answerFormPost } from '../../public/form-post.server.js';
 import { idParam } from '../../public/pager.js';
 
@@ -31,11 +31,12 @@ export default function ApplyNow() {
   const copy = usePublicCopy();
   const posted = useActionData<typeof action>();
   const privacyVersion = usePrivacyVersion();
+  const { locale } = useRootData();
   const { pathname, search } = useLocation();
   return (
     <main className="container">
       <h1>{copy.apply.title}</h1>
-      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted, privacyVersion }} />
+      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted, privacyVersion, locale }} />
     </main>
   );
 }
