@@ -97,7 +97,8 @@ export async function moveStatus(
         email_subject: email?.subject ?? null,
       })
       .execute();
-    const changes = auditedChanges(def, { statusId: [Number(row.status_id), move.statusId] });
+    // A move that sent an e-mail says so in the log too; of an applicant's e-mail, only that it was sent.
+    const changes = auditedChanges(def, { statusId: [Number(row.status_id), move.statusId], ...(email ? { email: [null, 'sent'] as const } : {}) });
     await recordAudit(trx, actor, { action: 'status-move', entity: def.name, entityId: id, changes });
     return true;
   });

@@ -166,6 +166,9 @@ describe.each(testEngines())('candidate e-mails on %s', (engine) => {
       { statusId: 1, note: '', byUserName: null, at: expect.any(String) },
       { statusId: 2, note: 'CV fits', byUserName: 'admin', at: expect.stringMatching(/Z$/), email: { to: 'jane.roe@example.com', subject: preview.subject } },
     ]);
+    // The audit log says the move sent an e-mail, without the address or subject (applications are personal data).
+    const audit = await t.app.ctx.db.kysely.selectFrom('audit_events').selectAll().where('entity', '=', 'JobApplication').where('entity_id', '=', String(id)).where('action', '=', 'status-move').execute();
+    expect(audit.map((e) => JSON.parse(e.changes!))).toEqual([{ statusId: [null, null], email: [null, null] }]);
   });
 
   it('sends nothing without sendEmail, and refuses sendEmail to a status without a template, leaving the status as it was', async () => {
@@ -176,6 +179,8 @@ describe.each(testEngines())('candidate e-mails on %s', (engine) => {
     const unasked = await t.call('POST', `/api/JobApplication/${id}`, { statusId: 2, sendEmail: false }, admin);
     expect(unasked.statusCode, unasked.body).toBe(200);
     expect(unasked.json().data.history.every((h: { email?: unknown }) => h.email === undefined)).toBe(true);
+    const audit = await t.app.ctx.db.kysely.selectFrom('audit_events').select('changes').where('entity', '=', 'JobApplication').where('entity_id', '=', String(id)).where('action', '=', 'status-move').execute();
+    expect(audit.map((e) => JSON.parse(e.changes!))).toEqual([{ statusId: [null, null] }, { statusId: [null, null] }]);
     const refused = await t.call('POST', `/api/JobApplication/${id}`, { statusId: 1, sendEmail: true }, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ isSuccess: false, errorCode: 40009, data: { reason: 'no-email-template' } });
