@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form/index.js';
-import type { Page } from '../../shared/api.js';
 import { LOCALES } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
 import { CANDIDATE_EMAIL_BODY_MAX, CANDIDATE_EMAIL_PLACEHOLDERS, CANDIDATE_EMAIL_SUBJECT_MAX, unknownPlaceholders } from '../../shared/schemas/candidate-email.js';
 import type { CandidateEmailTemplate } from '../../shared/schemas/candidate-email.js';
 import { api } from '../api/client.js';
+import { CANDIDATE_EMAIL_TEMPLATES_KEY, useCandidateEmailTemplates } from './candidate-email-templates.js';
 import { errorText } from './error-text.js';
 import { useFormErrors } from './use-form-errors.js';
 import { useSubmit } from './use-submit.js';
@@ -18,17 +18,6 @@ import { useSubmit } from './use-submit.js';
  * application status, its switch, and its subject and body in both languages side by side, with
  * the placeholders listed. Each status' template is saved on its own.
  */
-
-export const CANDIDATE_EMAIL_TEMPLATES_KEY = ['CandidateEmailTemplate'];
-
-/** Every template, one per status, in status order. */
-export function useCandidateEmailTemplates(enabled = true) {
-  return useQuery({
-    queryKey: CANDIDATE_EMAIL_TEMPLATES_KEY,
-    enabled,
-    queryFn: () => api<Page<CandidateEmailTemplate>>('CandidateEmailTemplate/Query', { body: { pageSize: 100, sort: { field: 'statusId', order: 'asc' } } }),
-  });
-}
 
 type Values = Pick<CandidateEmailTemplate, 'enabled' | 'subject' | 'body'>;
 type Translate = (key: string, options?: Record<string, unknown>) => string;

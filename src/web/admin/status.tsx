@@ -8,7 +8,7 @@ import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
 import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
-import { useCandidateEmailTemplates } from './candidate-email-screen.js';
+import { useCandidateEmailTemplates } from './candidate-email-templates.js';
 import { errorText } from './error-text.js';
 
 export type StatusKind = 'applications' | 'inquiries';

@@ -24,6 +24,8 @@ import { conflict, notFound } from '../../http/errors.js';
 import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { readSiteSettings } from '../../site/repository.js';
+import { applicantOf, templateOfStatus } from './repository.js';
+import type { Applicant } from './repository.js';
 
 /**
  * Candidate e-mails (docs/decisions/0056): the templates, one per application status, read and
@@ -58,29 +60,12 @@ const updateTemplateRoute = route<CandidateEmailTemplateUpdate>({
   handler: ({ request, body, user }) => updateRecord(request.server.ctx, candidateEmailTemplateResource, body as Fields & { id: number }, actorOf(request, user)),
 });
 
-interface ApplicationRow {
-  email: string;
-  name: string;
-  locale: string;
-  job_title: string | null;
-  anonymised_at: string | null;
-}
-
-async function applicationRow(db: KyselyDb, id: number): Promise<ApplicationRow | undefined> {
-  return db
-    .selectFrom('job_applications')
-    .leftJoin('jobs', 'jobs.id', 'job_applications.job_id')
-    .select(['job_applications.email', 'job_applications.name', 'job_applications.locale', 'job_applications.anonymised_at', 'jobs.title as job_title'])
-    .where('job_applications.id', '=', id)
-    .executeTakeFirst() as Promise<ApplicationRow | undefined>;
-}
-
 /**
  * What moving `application` to `statusId` would send it: refused with 409 `no-email-template` when
  * the status has no template switched on, and `no-recipient` when the application has no address.
  */
-async function render(db: KyselyDb, application: ApplicationRow, statusId: number): Promise<Omit<CandidateEmailPreview, 'statusId'>> {
-  const row = await db.selectFrom('candidate_email_templates').selectAll().where('status_id', '=', statusId).executeTakeFirst();
+async function render(db: KyselyDb, application: Applicant, statusId: number): Promise<Omit<CandidateEmailPreview, 'statusId'>> {
+  const row = await templateOfStatus(db, statusId);
   if (!row || !Number(row.enabled)) throw conflict('no-email-template', 'This status has no candidate e-mail switched on');
   if (application.anonymised_at || !application.email) throw conflict('no-recipient', 'This application has no e-mail address to write to');
   const locale: Locale = isLocale(application.locale) ? application.locale : DEFAULT_LOCALE;
@@ -102,7 +87,7 @@ const previewRoute = route<undefined, { id: number }, { statusId: number }>({
   response: candidateEmailPreview,
   handler: async ({ request, params, query }) => {
     const db = request.server.ctx.db.kysely;
-    const application = await applicationRow(db, params.id);
+    const application = await applicantOf(db, params.id);
     if (!application) throw notFound('Job application');
     return { statusId: query.statusId, ...(await render(db, application, query.statusId)) };
   },
@@ -128,7 +113,7 @@ export function applicationMoveRoute(def: ResourceDef<unknown>): RouteSpec {
       let email: { to: string; subject: string; body: string } | undefined;
       const prepareEmail = async (trx: KyselyDb) => {
         if (!body.sendEmail) return undefined;
-        const application = await applicationRow(trx, params.id);
+        const application = await applicantOf(trx, params.id);
         if (!application) return undefined;
         const rendered = await render(trx, application, body.statusId);
         email = { to: rendered.to, subject: rendered.subject, body: rendered.body };
