@@ -48,7 +48,10 @@ export const MODULES: readonly UserModule[] = [
   {
     key: 'applications',
     name: '求职申请',
-    menus: [{ key: 'applications.list', name: '申请列表', path: ADMIN_PATHS.applications }],
+    menus: [
+      { key: 'applications.list', name: '申请列表', path: ADMIN_PATHS.applications },
+      { key: 'applications.emails', name: '候选人邮件', path: ADMIN_PATHS.candidateEmails },
+    ],
   },
   {
     key: 'contact',

@@ -46,6 +46,8 @@ export const ADMIN_PATHS = {
   jobCategories: '/JobCategoryManagement',
   applications: '/ApplyInfoManagement',
   applicationDetails: '/ApplyInfoManagement/ContactDetails',
+  /** The e-mails an applicant may be sent on a status move (docs/decisions/0056). */
+  candidateEmails: '/ApplyInfoManagement/emails',
   contact: '/ContactInfoManagement',
   joinUs: '/JoinusManagement',
   users: '/UserManagement',

@@ -24,7 +24,12 @@ export const statusMoveSchema = (maxStatusId: number) =>
     note: z.string().trim().max(MESSAGE_MAX).optional(),
   });
 
-export const applicationStatusMoveSchema = statusMoveSchema(APPLICATION_STATUSES.length);
+/**
+ * An application's move may also send the applicant the e-mail of its new status' template
+ * (docs/decisions/0056): only when asked, so a move without `sendEmail` sends nothing.
+ */
+export const applicationStatusMoveSchema = statusMoveSchema(APPLICATION_STATUSES.length).extend({ sendEmail: z.boolean().optional() });
+export type ApplicationStatusMove = z.infer<typeof applicationStatusMoveSchema>;
 
 /**
  * The body of `POST {E}/{id}/Note`: the record's own internal note, written by staff. A status move's
@@ -40,5 +45,10 @@ export const statusHistoryEntry = z.object({
   note: z.string(),
   byUserName: z.string().nullable(),
   at: z.string(),
+  /**
+   * The e-mail this move sent the applicant (docs/decisions/0056): its address and subject; both
+   * empty once the application is anonymised. Absent when the move sent none.
+   */
+  email: z.object({ to: z.string(), subject: z.string() }).optional(),
 });
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntry>;

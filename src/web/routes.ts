@@ -78,6 +78,7 @@ export default [
       route(at(ADMIN_PATHS.jobEdit), 'routes/admin/jobs/edit.tsx'),
       route(at(ADMIN_PATHS.applications), 'routes/admin/applications/list.tsx'),
       route(at(ADMIN_PATHS.applicationDetails), 'routes/admin/applications/details.tsx'),
+      route(at(ADMIN_PATHS.candidateEmails), 'routes/admin/applications/emails.tsx'),
       route(at(ADMIN_PATHS.contact), 'routes/admin/contact/list.tsx'),
       route(at(ADMIN_PATHS.joinUs), 'routes/admin/join-us/list.tsx'),
       route(at(ADMIN_PATHS.users), 'routes/admin/users/redirect.tsx'),

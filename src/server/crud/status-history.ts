@@ -28,29 +28,43 @@ const firstEntry = (createdAt: string): StatusHistoryEntry => ({ statusId: 1, no
 export async function historyOf(db: KyselyDb, entity: string, recordId: number): Promise<StatusHistoryEntry[]> {
   const rows = await db
     .selectFrom('status_history')
-    .select(['status_id', 'note', 'by_user_name', 'at'])
+    .select(['status_id', 'note', 'by_user_name', 'at', 'email_to', 'email_subject'])
     .where('entity', '=', entity)
     .where('record_id', '=', recordId)
     .orderBy('id', 'asc')
     .execute();
-  return rows.map((r) => ({ statusId: Number(r.status_id), note: r.note, byUserName: r.by_user_name ?? null, at: r.at }));
+  return rows.map((r) => {
+    const entry: StatusHistoryEntry = { statusId: Number(r.status_id), note: r.note, byUserName: r.by_user_name ?? null, at: r.at };
+    // Only a move that sent an e-mail says so (docs/decisions/0056): the others answer as before.
+    if (r.email_to !== null && r.email_to !== undefined) entry.email = { to: r.email_to, subject: r.email_subject ?? '' };
+    return entry;
+  });
 }
 
 /** A change as the audit log keeps it: only the field names for records of personal data. */
 const auditedChanges = (def: ResourceDef<unknown>, changes: Record<string, readonly [unknown, unknown]>) =>
   def.personalData ? fieldNamesOnly(changes) : changes;
 
+/** A move as kept: its status and note, and the e-mail it sent (an application's, docs/decisions/0056). */
+export interface StatusMove {
+  statusId: number;
+  note?: string;
+  email?: { to: string; subject: string };
+}
+
 /**
  * Moves a record to `statusId`, with its history entry and its audit entry, in one transaction;
- * false when there is no such record.
+ * false when there is no such record. `before`, given, runs first in that transaction with the
+ * locked row: it may refuse the move by throwing, or answer the e-mail the move is to record.
  */
 export async function moveStatus(
   db: Db,
   def: ResourceDef<unknown>,
   id: number,
-  move: { statusId: number; note?: string },
+  move: StatusMove,
   by: SessionUser,
   actor: AuditActor,
+  before?: (trx: KyselyDb, row: Record<string, unknown>) => Promise<StatusMove['email']>,
 ): Promise<boolean> {
   const at = nowIso();
   return db.kysely.transaction().execute(async (trx) => {
@@ -60,6 +74,7 @@ export async function moveStatus(
     // transaction at a time anyway, and has no FOR UPDATE.
     const row = await (db.engine === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
     if (!row) return false;
+    const email = before ? await before(trx, row as Record<string, unknown>) : move.email;
     await def.onStatusMove?.(trx, row, move.statusId);
     await trx
       .updateTable(def.table)
@@ -70,15 +85,26 @@ export async function moveStatus(
       .execute();
     await trx
       .insertInto('status_history')
-      .values({ entity: def.name, record_id: id, status_id: move.statusId, note: move.note ?? '', by_user_id: by.id, by_user_name: by.userName, at })
+      .values({
+        entity: def.name,
+        record_id: id,
+        status_id: move.statusId,
+        note: move.note ?? '',
+        by_user_id: by.id,
+        by_user_name: by.userName,
+        at,
+        email_to: email?.to ?? null,
+        email_subject: email?.subject ?? null,
+      })
       .execute();
-    const changes = auditedChanges(def, { statusId: [Number(row.status_id), move.statusId] });
+    // A move that sent an e-mail says so in the log too; of an applicant's e-mail, only that it was sent.
+    const changes = auditedChanges(def, { statusId: [Number(row.status_id), move.statusId], ...(email ? { email: [null, 'sent'] as const } : {}) });
     await recordAudit(trx, actor, { action: 'status-move', entity: def.name, entityId: id, changes });
     return true;
   });
 }
 
-async function withHistory<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number) {
+export async function withHistory<Out>(ctx: AppContext, def: ResourceDef<Out>, id: number) {
   const record = await findRecord(ctx, def, id);
   const createdAt = (record as { createdAt: string }).createdAt;
   return { ...record, history: [firstEntry(createdAt), ...(await historyOf(ctx.db.kysely, def.name, id))] };

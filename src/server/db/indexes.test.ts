@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../crud/definition.js';
 import { jobApplicationResource } from '../resources/applications/routes.js';
+import { candidateEmailTemplateResource } from '../resources/applications/candidate-email.js';
 import { jobCategoryResource, newsCategoryResource } from '../resources/content/categories.js';
 import { jobResource } from '../resources/content/jobs.js';
 import { newsResource } from '../resources/content/news.js';
@@ -23,6 +24,7 @@ const LISTS = [
   userResource,
   mediaResource,
   auditEventResource,
+  candidateEmailTemplateResource,
 ] as ResourceDef<unknown>[];
 
 /** Every column a list filters (by equality or range) or sorts on, as `table.column`. */

@@ -25,6 +25,7 @@ import * as m0021 from './migrations/0021-updated-by.js';
 import * as m0022 from './migrations/0022-privacy-notice-version-zero.js';
 import * as m0023 from './migrations/0023-translations.js';
 import * as m0025 from './migrations/0025-salary-currency-period.js';
+import * as m0026 from './migrations/0026-candidate-emails.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0022-privacy-notice-version-zero': m0022,
   '0023-translations': m0023,
   '0025-salary-currency-period': m0025,
+  '0026-candidate-emails': m0026,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,7 @@ export interface Database {
   contact_infos: ContactInfosTable;
   join_us: JoinUsTable;
   status_history: StatusHistoryTable;
+  candidate_email_templates: CandidateEmailTemplatesTable;
   site_settings: SiteSettingsTable;
   pages: PagesTable;
   two_factor_secrets: TwoFactorSecretsTable;
@@ -151,6 +152,8 @@ export interface JobApplicationsTable extends Timestamps {
   anonymised_at: Generated<string | null>;
   /** The privacy notice's version the applicant was given (migration 0020). */
   privacy_version?: number | null;
+  /** The language the applicant used, `zh-CN` or `en-US` (migration 0026; zh-CN for older ones). */
+  locale?: string;
 }
 
 /** The keyword index of job applications (resources/applications/search.ts). */
@@ -199,6 +202,20 @@ export interface StatusHistoryTable {
   by_user_id: number | null;
   by_user_name: string | null;
   at: string;
+  /** The e-mail the move sent the applicant, its address and subject (migration 0026); null for none. */
+  email_to?: string | null;
+  email_subject?: string | null;
+}
+
+/** The e-mail an applicant may be sent on a move to each status (migration 0026). */
+export interface CandidateEmailTemplatesTable extends Timestamps {
+  id: Generated<number>;
+  status_id: number;
+  enabled: number;
+  /** `{ "zh-CN": "…", "en-US": "…" }` as JSON text, as the subject and body of the template. */
+  subject: string;
+  body: string;
+  updated_by: string | null;
 }
 
 /** The site's settings: one row, id 1, its settings a JSON document (migration 0010). */

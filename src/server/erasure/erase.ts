@@ -85,7 +85,7 @@ export async function eraseRows(trx: KyselyDb, engine: Engine, kind: ErasableKin
 /**
  * Replaces the record's personal fields (name, e-mail, phone, free text, sender's address; for an
  * application also the résumé, whose file row stays with a key naming no file) and the notes of its status
- * moves; undefined when there is no such record. An anonymised record is left as it is.
+ * moves and the address and subject of the e-mails they sent; undefined when there is no such record. An anonymised record is left as it is.
  */
 export async function anonymiseRows(trx: KyselyDb, engine: Engine, kind: ErasableKind, id: number): Promise<Erased | undefined> {
   const row = await lockedRow(trx, engine, kind, id);
@@ -109,6 +109,15 @@ export async function anonymiseRows(trx: KyselyDb, engine: Engine, kind: Erasabl
       .execute();
   }
   await trx.updateTable('status_history').set({ note: '' }).where('entity', '=', kind).where('record_id', '=', id).execute();
+  // An e-mail a move sent stays recorded as sent, without the address and subject it went with
+  // (the subject may name the person, docs/decisions/0056).
+  await trx
+    .updateTable('status_history')
+    .set({ email_to: '', email_subject: '' })
+    .where('entity', '=', kind)
+    .where('record_id', '=', id)
+    .where('email_to', 'is not', null)
+    .execute();
   return erased;
 }
 

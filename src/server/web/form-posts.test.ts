@@ -202,6 +202,20 @@ describe.each(testEngines())('forms posted without JavaScript on %s', (engine) =
     expect(addresses.map((row) => row.client_address)).toEqual(['10.3.0.2', '10.3.0.2']);
   });
 
+  it("sends the page's language with an application, in which the applicant is later written to (docs/decisions/0056)", async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const page = await t.app.inject({ method: 'GET', url: '/ApplyNow', headers: { 'accept-language': locale } });
+      expect(shown(page.body, 'locale')).toBe(locale);
+      const email = `language.${locale.toLowerCase()}@example.com`;
+      const body = applicationBody(application({ email, locale }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf });
+      // Posted by a browser whose own language is the other one: the page's field decides.
+      const res = await post('/ApplyNow', body.payload, { type: body.headers['content-type'], address: '10.3.1.1', locale: locale === 'en-US' ? 'zh-CN' : 'en-US' });
+      expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+      const stored = (await t.call('POST', '/api/JobApplication/Query', { keyword: email }, admin)).json().data.items;
+      expect(stored.map((a: { locale: string }) => a.locale)).toEqual([locale]);
+    }
+  });
+
   it('refuses a file that is not a résumé (415), a closed job (400) and an oversized upload (413) with the form again', async () => {
     const png = applicationBody(application(), { name: 'cv.pdf', type: 'application/pdf', content: samples.png });
     const notResume = await post('/ApplyNow', png.payload, { type: png.headers['content-type'], address: '10.4.0.1' });

@@ -18,6 +18,7 @@ import { defineEntity, filter } from '../entity.js';
 import { statusHistoryEntry } from '../status.js';
 
 import { EDUCATION_LEVELS } from '../choices.js';
+import { LOCALES } from '../locale.js';
 
 export { EDUCATION_LEVELS, RESUME_MAX_BYTES, RESUME_MIME_TYPES } from '../choices.js';
 
@@ -40,6 +41,11 @@ export const jobApplicationCreateSchema = z.strictObject({
   coverLetter: z.preprocess(blankToUndefined, optionalText(MESSAGE_MAX).optional()),
   /** The privacy notice's version the form showed (docs/decisions/0045). */
   privacyVersion: z.preprocess(blankToUndefined, privacyVersionText),
+  /**
+   * The language of the page the form was sent from, in which the applicant is later written to
+   * (docs/decisions/0056); without it, the request's language.
+   */
+  locale: z.preprocess(blankToUndefined, z.enum(LOCALES).optional()),
   /** A hidden field people never fill in; a value marks the sender as a robot. */
   website: z.string().max(NAME_MAX).optional(),
 });
@@ -65,6 +71,8 @@ export const jobApplicationRecord = z.object({
   anonymisedAt: isoTimestamp.nullable(),
   /** The privacy notice's version the applicant was given; null before versions were kept. */
   privacyVersion: z.number().int().nullable(),
+  /** The language the applicant used (zh-CN for applications older than it was kept). */
+  locale: z.enum(LOCALES),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
   /** Every status move, answered when one record is read. */

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Form, Input, Select, Tag, Timeline } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App as AntApp, Checkbox, Descriptions, Form, Input, Select, Spin, Tag, Timeline } from 'antd';
+import type { CandidateEmailPreview } from '../../shared/schemas/candidate-email.js';
 import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
 import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
+import { useCandidateEmailTemplates } from './candidate-email-templates.js';
+import { errorText } from './error-text.js';
 
 export type StatusKind = 'applications' | 'inquiries';
 
@@ -24,15 +27,24 @@ export function StatusTag({ kind, statusId }: { kind: StatusKind; statusId: numb
   return <Tag color={color}>{t(`${kind}.statuses.${statusId}`)}</Tag>;
 }
 
-/** Moves a record to another status with a note; the server keeps every move as history. */
+/**
+ * Moves a record to another status with a note; the server keeps every move as history. An
+ * application's move offers to send the applicant the new status' e-mail when it has one switched
+ * on, and shows exactly what would be sent before it is confirmed (docs/decisions/0056).
+ */
 export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { entity: string; kind: StatusKind; id: number; statusId: number; onDone?: () => void; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const options = useStatusOptions(kind);
-  const [form] = Form.useForm<{ statusId: number; note?: string }>();
+  const [form] = Form.useForm<{ statusId: number; note?: string; sendEmail?: boolean }>();
+  const target = Form.useWatch('statusId', form) ?? statusId;
+  const sendEmail = Form.useWatch('sendEmail', form) === true;
+  const templates = useCandidateEmailTemplates(kind === 'applications');
+  const hasEmail = kind === 'applications' && !!templates.data?.items.some((template) => template.statusId === target && template.enabled);
   const [saving, submit] = useDialogSubmit(form, async (values) => {
-    await api(`${entity}/${id}`, { body: { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } });
+    const body = { statusId: values.statusId, ...(values.note?.trim() ? { note: values.note.trim() } : {}), ...(hasEmail && values.sendEmail ? { sendEmail: true } : {}) };
+    await api(`${entity}/${id}`, { body });
     message.success(t('common.saved'));
     await queryClient.invalidateQueries({ queryKey: [entity] });
     onDone?.();
@@ -40,7 +52,7 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
   });
   return (
     <FormDialog title={t('common.changeStatus')} saving={saving} onSave={submit} onClose={onClose}>
-      <Form form={form} layout="vertical" initialValues={{ statusId }}>
+      <Form form={form} layout="vertical" initialValues={{ statusId, sendEmail: false }}>
         <Form.Item name="statusId" label={t('common.status')} rules={[{ required: true, message: t('validation.required') }]}>
           <Select options={options} />
         </Form.Item>
@@ -48,8 +60,41 @@ export function StatusChange({ entity, kind, id, statusId, onDone, onClose }: { 
         <Form.Item name="note" label={t('common.moveNote')} rules={[zodRule(applicationStatusMoveSchema.shape.note, t)]}>
           <Input.TextArea rows={3} />
         </Form.Item>
+        {hasEmail && (
+          <Form.Item name="sendEmail" valuePropName="checked" style={{ marginBottom: 8 }}>
+            <Checkbox>{t('candidateEmails.sendEmail')}</Checkbox>
+          </Form.Item>
+        )}
+        {hasEmail && sendEmail && <EmailPreview entity={entity} id={id} statusId={target} />}
       </Form>
     </FormDialog>
+  );
+}
+
+/** What moving the application to `statusId` would send, as the server renders it. */
+function EmailPreview({ entity, id, statusId }: { entity: string; id: number; statusId: number }) {
+  const { t } = useTranslation('admin');
+  const preview = useQuery({
+    queryKey: [entity, 'email-preview', id, statusId],
+    queryFn: () => api<CandidateEmailPreview>(`${entity}/${id}/EmailPreview?statusId=${statusId}`, { method: 'GET' }),
+    staleTime: 0,
+  });
+  if (preview.error) return <Alert type="error" showIcon message={t('candidateEmails.previewFailed', { message: errorText(preview.error, t) })} />;
+  if (!preview.data) return <Spin aria-label={t('candidateEmails.previewLoading')} />;
+  const mail = preview.data;
+  return (
+    <section aria-label={t('candidateEmails.previewTitle')}>
+      <Descriptions title={t('candidateEmails.previewTitle')} column={1} size="small" bordered>
+        <Descriptions.Item label={t('candidateEmails.to')}>{mail.to}</Descriptions.Item>
+        <Descriptions.Item label={t('candidateEmails.language')}>{t(`candidateEmails.languages.${mail.locale}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('candidateEmails.subject')}>{mail.subject}</Descriptions.Item>
+        <Descriptions.Item label={t('candidateEmails.body')}>
+          <div lang={mail.locale} style={{ whiteSpace: 'pre-wrap' }}>
+            {mail.body}
+          </div>
+        </Descriptions.Item>
+      </Descriptions>
+    </section>
   );
 }
 
@@ -87,6 +132,11 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
           <div>
             <StatusTag kind={kind} statusId={h.statusId} /> {new Date(h.at).toLocaleString()} · {h.byUserName === null ? t('common.sentByVisitor') : `${t('common.by')} ${h.byUserName}`}
             {h.note && <p style={{ margin: '4px 0 0' }}>{h.note}</p>}
+            {h.email && (
+              <p style={{ margin: '4px 0 0' }}>
+                {h.email.to ? t('candidateEmails.sent', { to: h.email.to, subject: h.email.subject, interpolation: { escapeValue: false } }) : t('candidateEmails.sentErased')}
+              </p>
+            )}
           </div>
         ),
       }))}

@@ -11,7 +11,7 @@ import type { FieldErrors, FormText, PostedForm } from './form.js';
  * The text fields sent to `POST JobApplication` with the `resume` file, by their API names; the
  * consent box is sent as `consent=true` when ticked. The page's action reads the same.
  */
-export const APPLICATION_FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'privacyVersion', 'website'] as const;
+export const APPLICATION_FIELDS = ['jobId', 'name', 'phone', 'email', 'education', 'yearsOfExperience', 'coverLetter', 'privacyVersion', 'locale', 'website'] as const;
 const RESUME_EXTENSIONS = /\.(pdf|docx?)$/i;
 const RESUME_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -27,6 +27,8 @@ export interface ApplicationFormProps {
   privacyVersion?: number;
   /** The jobs list and the privacy notice in the page's language (`/en/Jobs` on `/en/ApplyNow`). */
   links: { jobs: string; privacy: string };
+  /** The page's language, sent with the form: the applicant is later written to in it (docs/decisions/0056). */
+  locale?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ApplicationFormProps {
  * size and kind are checked before it is sent, and the upload shows its progress. Without
  * JavaScript it is a plain multipart form posted to its page, which answers with `posted`.
  */
-export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVersion, links }: ApplicationFormProps) {
+export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVersion, links, locale }: ApplicationFormProps) {
   const { apply } = text;
   const { sending, errors, failure, send } = useFormSender(text.form, posted);
   const [progress, setProgress] = useState<number | null>(null);
@@ -150,6 +152,7 @@ export function ApplicationForm({ jobs, jobId, text, action, posted, privacyVers
         )}
       </div>
       <PrivacyVersionInput version={privacyVersion} />
+      {locale && <input type="hidden" name="locale" value={locale} />}
       <Honeypot />
       {progress !== null && (
         <div role="status">

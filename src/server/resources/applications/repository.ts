@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../../shared/locale.js';
 import type { JobApplicationCreate } from '../../../shared/schemas/job-application.js';
 import type { Db } from '../../db/connect.js';
 import type { KyselyDb } from '../../db/schema.js';
@@ -54,6 +55,7 @@ export async function insertApplication(db: Db, storage: FileStorage, input: Job
         consent_at: now,
         // Checked against the current version by the route (docs/decisions/0045).
         privacy_version: input.privacyVersion ?? null,
+        locale: input.locale ?? DEFAULT_LOCALE,
         note: '',
         client_address: clientAddress,
         created_at: now,
@@ -69,4 +71,27 @@ export async function insertApplication(db: Db, storage: FileStorage, input: Job
     await storage.remove(resume.storageKey);
     throw error;
   }
+}
+
+/** Whom a candidate e-mail goes to, and what fills its placeholders (docs/decisions/0056). */
+export interface Applicant {
+  email: string;
+  name: string;
+  locale: string;
+  job_title: string | null;
+  anonymised_at: string | null;
+}
+
+export function applicantOf(db: KyselyDb, id: number): Promise<Applicant | undefined> {
+  return db
+    .selectFrom('job_applications')
+    .leftJoin('jobs', 'jobs.id', 'job_applications.job_id')
+    .select(['job_applications.email', 'job_applications.name', 'job_applications.locale', 'job_applications.anonymised_at', 'jobs.title as job_title'])
+    .where('job_applications.id', '=', id)
+    .executeTakeFirst() as Promise<Applicant | undefined>;
+}
+
+/** The candidate e-mail template of an application status (each status has one). */
+export function templateOfStatus(db: KyselyDb, statusId: number) {
+  return db.selectFrom('candidate_email_templates').selectAll().where('status_id', '=', statusId).executeTakeFirst();
 }

@@ -8,17 +8,20 @@ import {
   jobApplicationCreateSchema,
   jobApplicationEntity,
 } from '../../../shared/schemas/job-application.js';
-import { APPLICATION_STATUSES, applicationStatusMoveSchema } from '../../../shared/status.js';
+import { APPLICATION_STATUSES } from '../../../shared/status.js';
 import { bulkExportRoute, bulkStatusRoute } from '../../crud/bulk.js';
+import { chooseServerLocale } from '../../../shared/locale.js';
 import type { AppContext } from '../../context.js';
 import { withFormAllowance } from '../../auth/throttle.js';
 import { presenterOf } from '../../crud/columns.js';
 import { defineResource } from '../../crud/definition.js';
+import type { ResourceDef } from '../../crud/definition.js';
 import { findRecord } from '../../crud/operations.js';
 import { queryRoute } from '../../crud/routes.js';
 import { exportRoute } from '../../crud/export.js';
 import { APPLICATION_CSV } from '../../../shared/csv-columns.js';
-import { internalNoteRoute, readWithHistoryRoute, statusMoveRoute } from '../../crud/status-history.js';
+import { internalNoteRoute, readWithHistoryRoute } from '../../crud/status-history.js';
+import { applicationMoveRoute, candidateEmailRoutes } from './candidate-email.js';
 import { cleanFileName, detectMimeType } from '../../files/detect.js';
 import { downloadUrlOf } from '../../files/routes.js';
 import { newStorageKey } from '../../files/storage.js';
@@ -118,6 +121,8 @@ const createRoute = route<JobApplicationCreate>({
     }
     if (!(await findOpenJob(ctx.db.kysely, input.jobId))) throw notFound('Job');
     input.privacyVersion = await acceptedPrivacyVersion(ctx.db.kysely, input.privacyVersion);
+    // The page's language the form was sent from; a client that sends none is taken at its word.
+    input.locale ??= chooseServerLocale(request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
     let id;
     try {
       id = await insertApplication(
@@ -142,9 +147,10 @@ export const applicationRoutes: RouteSpec[] = [
   createRoute,
   queryRoute(jobApplicationResource),
   readWithHistoryRoute(jobApplicationResource),
-  statusMoveRoute(jobApplicationResource, applicationStatusMoveSchema),
+  applicationMoveRoute(jobApplicationResource as ResourceDef<unknown>),
   bulkStatusRoute(jobApplicationResource, APPLICATION_STATUSES.length),
   internalNoteRoute(jobApplicationResource),
   exportRoute(jobApplicationResource, APPLICATION_CSV, 'applications'),
   bulkExportRoute(jobApplicationResource, APPLICATION_CSV, 'applications'),
+  ...candidateEmailRoutes,
 ];

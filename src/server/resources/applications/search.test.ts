@@ -6,7 +6,7 @@ import type { TestApp } from '../../testing/harness.js';
 import type { Selectable } from 'kysely';
 import type { JobApplicationsTable } from '../../db/schema.js';
 
-type Row = Omit<Selectable<JobApplicationsTable>, "education" | "years_of_experience" | "anonymised_at" | "privacy_version">;
+type Row = Omit<Selectable<JobApplicationsTable>, "education" | "years_of_experience" | "anonymised_at" | "privacy_version" | "locale">;
 import { applicationKeywordIndex, applicationTerms, indexApplication } from './search.js';
 
 describe('application search terms', () => {

@@ -5,7 +5,7 @@ import type { PublicJob } from '../../../shared/schemas/job.js';
 import { Island } from '../../islands/island.js';
 import { APPLICATION_FIELDS, ApplicationForm } from '../../public/application-form.js';
 import { PUBLIC_PATHS } from '../../../shared/paths.js';
-import { copyOf, pageMeta, serverContext, useLocalePath, usePrivacyVersion, usePublicCopy } from '../../public/copy.js';
+import { copyOf, pageMeta, serverContext, useLocalePath, usePrivacyVersion, usePublicCopy, useRootData } from '../../public/copy.js';
 import { answerFormPost } from '../../public/form-post.server.js';
 import { idParam } from '../../public/pager.js';
 
@@ -32,13 +32,14 @@ export default function ApplyNow() {
   const copy = usePublicCopy();
   const posted = useActionData<typeof action>();
   const privacyVersion = usePrivacyVersion();
+  const { locale } = useRootData();
   const { pathname, search } = useLocation();
   const to = useLocalePath();
   const links = { jobs: to(PUBLIC_PATHS.jobs), privacy: to(PUBLIC_PATHS.privacy) };
   return (
     <main className="container">
       <h1>{copy.apply.title}</h1>
-      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted, privacyVersion, links }} />
+      <Island name="application-form" component={ApplicationForm} props={{ jobs, jobId, text: { apply: copy.apply, form: copy.form }, action: pathname + search, posted, privacyVersion, links, locale }} />
     </main>
   );
 }

@@ -1,0 +1,5 @@
+import { CandidateEmailScreen } from '../../../admin/candidate-email-screen.js';
+
+export default function CandidateEmails() {
+  return <CandidateEmailScreen />;
+}
