@@ -857,7 +857,7 @@ const en: Catalogue = {
     password: 'Password',
     submit: 'Sign in',
     signingIn: 'Signing in…',
-    refused: 'The user name or password is wrong',
+    refused: 'User name or password is wrong',
     throttled: 'Too many failed sign-ins; please try again in 15 minutes.',
     required: 'Please enter your user name and password',
     backToSite: 'Back to the website',
