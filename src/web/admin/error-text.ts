@@ -49,5 +49,7 @@ export function errorText(error: unknown, t: Translate): string {
     return first ? t('errors.invalid', { text: issueText(first, t) }) : t(codeKey(error.errorCode));
   }
   const reason = refusalReasonOf(error.errorCode, error.data);
-  return reason ? t(reasonKey(error.errorCode, reason)) : t(codeKey(error.errorCode));
+  // A reason's text may name the figures the answer carries beside it (an image's pixel limit).
+  const figures = error.data && typeof error.data === 'object' ? (error.data as Record<string, unknown>) : {};
+  return reason ? t(reasonKey(error.errorCode, reason), figures) : t(codeKey(error.errorCode));
 }
