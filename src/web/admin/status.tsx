@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Form, Input, Select, Tag, Timeline } from 'antd';
 import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
+import type { Locale } from '../../shared/locale.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
 import { FormDialog } from './form-dialog.js';
@@ -85,7 +86,7 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
         key: index,
         children: (
           <div>
-            <StatusTag kind={kind} statusId={h.statusId} /> {new Date(h.at).toLocaleString()} · {h.byUserName === null ? t('common.sentByVisitor') : `${t('common.by')} ${h.byUserName}`}
+            <StatusTag kind={kind} statusId={h.statusId} /> {formatTime(h.at)} · {h.byUserName === null ? t('common.sentByVisitor') : `${t('common.by')} ${h.byUserName}`}
             {h.note && <p style={{ margin: '4px 0 0' }}>{h.note}</p>}
           </div>
         ),
@@ -94,4 +95,14 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
   );
 }
 
-export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+/**
+ * The back-office's language for dates and times: set by its layout, as it sets dayjs's, so a time
+ * is written the way the screen's language writes it, not the way the browser's does (the
+ * browser's until a layout has said).
+ */
+let timeLocale: Locale | undefined;
+export const setTimeLocale = (locale: Locale) => {
+  timeLocale = locale;
+};
+
+export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(timeLocale) : '—');
