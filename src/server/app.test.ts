@@ -26,7 +26,7 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
   it('answers unknown calls, malformed JSON and oversize bodies with the envelope', async () => {
     const unknown = await t.call('GET', '/api/NoSuchThing');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ isSuccess: false, errorCode: 40004, message: expect.any(String), data: null });
+    expect(unknown.json()).toEqual({ isSuccess: false, errorCode: 40004, message: expect.any(String), data: { reason: 'no-such-call' } });
     const malformed = await t.app.inject({ method: 'POST', url: '/api/security/login', payload: '{"userName": ', headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ isSuccess: false, errorCode: 40000 });
@@ -44,7 +44,7 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
       const res = await t.call(method, url, method === 'GET' ? undefined : {});
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40004, message: expect.stringContaining(url), data: null });
+      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40004, message: expect.stringContaining(url), data: { reason: 'no-such-call' } });
     }
   });
 
@@ -52,7 +52,7 @@ describe.each(testEngines())('the HTTP contract on %s', (engine) => {
     for (const [type, payload] of [['text/plain', '{"userName":"admin"}'], ['application/x-www-form-urlencoded', 'userName=admin&password=x'], ['application/xml', '<a/>']]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/security/login', payload, headers: { 'content-type': type } });
       expect(res.statusCode, type).toBe(415);
-      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40015, message: expect.any(String), data: null });
+      expect(res.json()).toEqual({ isSuccess: false, errorCode: 40015, message: expect.any(String), data: { reason: 'content-type' } });
     }
     // Each call takes the one kind of body it declares: multipart where JSON is expected and the
     // other way round are the wrong content type as well.

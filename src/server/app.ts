@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     // Errors raised before routing (a path with broken percent-encoding) get the envelope too.
     frameworkErrors: (error, _request, reply) => {
-      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed request address' : 'Bad request';
+      const [code, message] = error.code === 'FST_ERR_BAD_URL' ? ['malformed_address', 'Malformed request address'] : ['malformed_http', 'Bad request'];
       // frameworkErrors types its reply by a generic schema; this one is a plain reply. No hook
       // runs for an answer given before routing, so it gets its security headers here.
       const plain = reply as unknown as FastifyReply;
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       void plain
         .status(400)
         .type('application/json; charset=utf-8')
-        .send(failure(ErrorCode.validation, message, { issues: [{ path: '', message }] }));
+        .send(failure(ErrorCode.validation, message, { issues: [{ path: '', code, message }] }));
     },
   });
 
@@ -198,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`)),
+    reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${request.url.split('?')[0]}`, { reason: 'no-such-call' })),
   );
 
   const sweeper = setInterval(() => {

@@ -1,3 +1,5 @@
+import type { ValidationCode } from './validation-codes.js';
+
 /** The envelope every Portico API answer carries, success or error. */
 export interface ApiEnvelope<T = unknown> {
   isSuccess: boolean;
@@ -66,8 +68,15 @@ export const SIGN_IN_REFUSED_MESSAGE = 'User name or password is wrong';
 export const GATEWAY_TIMEOUT_MESSAGE = '网关超时，请稍后重试';
 export const REQUEST_TIMEOUT_MS = 100_000;
 
+/**
+ * One refused field (or, with an empty `path`, the request as a whole): `code` names the refusal
+ * (VALIDATION_CODES, docs/decisions/0052) and `params` holds the figures its text needs; `message`
+ * is the server's English sentence, kept for the clients that show it.
+ */
 export interface ValidationIssue {
   path: string;
+  code: ValidationCode;
+  params?: Record<string, unknown>;
   message: string;
 }
 

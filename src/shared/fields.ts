@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './validation-codes.js';
 import { LOCALES } from './locale.js';
 import type { Locale } from './locale.js';
 
@@ -50,9 +51,7 @@ export const optionalText = (max: number) => z.string().trim().max(max);
 export const isoDateTime = z
   .string()
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
-    message: 'Expected an ISO-8601 date or time',
-  })
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), coded('invalid_date', 'Expected an ISO-8601 date or time'))
   .transform((s) => new Date(s).toISOString());
 
 export const email = z.string().trim().max(NAME_MAX).pipe(z.email('Invalid email address'));
@@ -67,9 +66,7 @@ export const imageUrl = z
   .string()
   .trim()
   .max(URL_MAX)
-  .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//i.test(s), {
-    message: 'Expected a path on this site or an http(s) address',
-  });
+  .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//i.test(s), coded('invalid_url', 'Expected a path on this site or an http(s) address'));
 
 export const password = z
   .string()
@@ -92,7 +89,7 @@ export const localizedText = (max: number) =>
 
 /** A text in both languages of which at least one is written. */
 export const requiredLocalizedText = (max: number) =>
-  localizedText(max).refine((text) => LOCALES.some((locale) => text[locale] !== ''), { message: 'Required in at least one language' });
+  localizedText(max).refine((text) => LOCALES.some((locale) => text[locale] !== ''), coded('required_in_one_language', 'Required in at least one language'));
 
 /** The text in `locale`, else in the other language (better than nothing), else ''. */
 export function textIn(text: Partial<LocalizedText> | null | undefined, locale: Locale): string {

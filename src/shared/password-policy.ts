@@ -1,3 +1,5 @@
+import type { ValidationCode } from './validation-codes.js';
+
 /**
  * What a password may not be, beyond its length (docs/decisions/0038). The server refuses a password
  * that is among the most common ones (a list too large for the browser, so checked there only) or
@@ -11,6 +13,9 @@ export const PASSWORD_REFUSAL_MESSAGES: Record<PasswordRefusal, string> = {
   common: 'This password is one of the most commonly used ones; choose another',
   'contains-user-name': 'The password must not contain the user name',
 };
+
+/** The validation code (shared/refusals.ts) each refusal's issue carries. */
+export const PASSWORD_REFUSAL_CODES = { common: 'common_password', 'contains-user-name': 'contains_user_name' } as const satisfies Record<PasswordRefusal, ValidationCode>;
 
 export function isPasswordRefusal(value: unknown): value is PasswordRefusal {
   return typeof value === 'string' && (PASSWORD_REFUSALS as readonly string[]).includes(value);

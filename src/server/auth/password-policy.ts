@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/api.js';
-import { PASSWORD_REFUSAL_MESSAGES, containsUserName } from '../../shared/password-policy.js';
+import { PASSWORD_REFUSAL_CODES, PASSWORD_REFUSAL_MESSAGES, containsUserName } from '../../shared/password-policy.js';
 import type { PasswordRefusal } from '../../shared/password-policy.js';
 import { AppError } from '../http/errors.js';
 
@@ -52,5 +52,5 @@ export function assertPasswordAllowed(password: string, userName: string, field:
   const reason = passwordRefusalOf(password, userName);
   if (!reason) return;
   const message = PASSWORD_REFUSAL_MESSAGES[reason];
-  throw new AppError(ErrorCode.validation, `${field}: ${message}`, { issues: [{ path: field, message }], reason });
+  throw new AppError(ErrorCode.validation, `${field}: ${message}`, { issues: [{ path: field, code: PASSWORD_REFUSAL_CODES[reason], message }], reason });
 }

@@ -17,7 +17,7 @@ export async function assertSignInAllowed(ctx: AppContext, userName: string, add
     ctx.counters.isLocked(nameKeyOf(userName)),
     ctx.counters.isLocked(addressKeyOf(address)),
   ]);
-  if (nameLocked || addressLocked) throw tooManyRequests();
+  if (nameLocked || addressLocked) throw tooManyRequests('sign-in');
 }
 
 export interface SignInAttempt {
@@ -44,7 +44,7 @@ export async function beginSignInAttempt(ctx: AppContext, userName: string, addr
   ]);
   if (nameCount > loginMaxPerUser || addressCount > loginMaxPerAddress) {
     await Promise.all([ctx.counters.release(nameKey), ctx.counters.release(addressKey)]);
-    throw tooManyRequests();
+    throw tooManyRequests('sign-in');
   }
   return {
     async failed() {
@@ -90,7 +90,7 @@ export async function reserveFormSubmission(request: FastifyRequest, form: strin
   const release = () => counters.release(acceptedKey);
   if (accepted > formMaxPerAddress || attempts > formMaxPerAddress * 5) {
     await release();
-    throw tooManyRequests();
+    throw tooManyRequests('form');
   }
   return { release };
 }

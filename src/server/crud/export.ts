@@ -50,7 +50,7 @@ async function allRows<Out>(ctx: Parameters<typeof queryPage>[0], def: ResourceD
   for (let page = 1; ; page++) {
     const chunk = await queryPage(ctx, def, { ...input, page, pageSize: CHUNK }, false);
     if (chunk.meta.total > EXPORT_MAX_ROWS) {
-      throw validationError([{ path: 'filters', message: `${chunk.meta.total} rows are too many to export (at most ${EXPORT_MAX_ROWS}); narrow the list with filters` }]);
+      throw validationError([{ path: 'filters', code: 'too_many_rows', params: { total: chunk.meta.total, maximum: EXPORT_MAX_ROWS }, message: `${chunk.meta.total} rows are too many to export (at most ${EXPORT_MAX_ROWS}); narrow the list with filters` }]);
     }
     rows.push(...chunk.items);
     if (chunk.items.length < CHUNK || rows.length >= chunk.meta.total) return rows;

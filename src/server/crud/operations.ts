@@ -226,5 +226,5 @@ export async function deleteRecord(ctx: AppContext, def: ResourceDef<unknown>, i
 export async function requireExisting(db: KyselyDb, table: Table, id: unknown, field: string, label: string) {
   if (id === undefined) return;
   const row = await db.selectFrom(table).select(sql<number>`id`.as('id')).where(sql.ref('id'), '=', id).executeTakeFirst();
-  if (!row) throw validationError([{ path: field, message: `No such ${label}` }]);
+  if (!row) throw validationError([{ path: field, code: 'no_such_reference', message: `No such ${label}` }]);
 }

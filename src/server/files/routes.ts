@@ -49,7 +49,7 @@ export const fileRoutes: RouteSpec[] = [
     response: fileRecord,
     handler: async ({ request, files, user }) => {
       const file = files.file;
-      if (!file) throw validationError([{ path: 'file', message: 'Required' }]);
+      if (!file) throw validationError([{ path: 'file', code: 'required', message: 'Required' }]);
       const image = await storeImage(request.server.ctx, file, actorOf(request, user));
       return { id: image.id, name: image.name, size: image.size, mimeType: image.mimeType, url: image.url, width: image.width, height: image.height, reference: image.reference };
     },

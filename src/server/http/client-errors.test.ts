@@ -19,20 +19,21 @@ describe.each(testEngines())('malformed HTTP on %s', (engine) => {
   afterAll(() => t.close());
 
   const json = 'Content-Type: application/json\r\n';
-  const cases: [string, string | Buffer, number, number][] = [
-    ['a NUL in the request line', 'GET /api/News/1\u0000 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 40000],
-    ['raw UTF-8 in the request line', Buffer.from('GET /api/News/é HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'), 400, 40000],
-    ['a space in the request target', 'GET /api/News/1 2 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 40000],
-    ['HTTP/9.9', 'GET /api/News/1 HTTP/9.9\r\nHost: x\r\n\r\n', 400, 40000],
-    ['Content-Length: -1', `POST /api/ContactInfo HTTP/1.1\r\nHost: x\r\n${json}Content-Length: -1\r\n\r\n`, 400, 40000],
-    ['both Content-Length and Transfer-Encoding', `POST /api/ContactInfo HTTP/1.1\r\nHost: x\r\n${json}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400, 40000],
-    ['a broken chunk', `POST /api/ContactInfo HTTP/1.1\r\nHost: x\r\n${json}Transfer-Encoding: chunked\r\n\r\nzz\r\n`, 400, 40000],
-    ['a header over 16 KB', `GET /api/News/1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`, 413, 40013],
-    ['a request target over 16 KB', `GET /api/News/Query?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, 413, 40013],
-    ['an HTTP/1.1 request without Host', 'GET /api/News/1 HTTP/1.1\r\n\r\n', 400, 40000],
+  // The last column: the issue's code of a 400, the reason of a 413 (docs/decisions/0052).
+  const cases: [string, string | Buffer, number, number, string][] = [
+    ['a NUL in the request line', 'GET /api/News/1\u0000 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 40000, 'malformed_http'],
+    ['raw UTF-8 in the request line', Buffer.from('GET /api/News/é HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8'), 400, 40000, 'malformed_http'],
+    ['a space in the request target', 'GET /api/News/1 2 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 40000, 'malformed_http'],
+    ['HTTP/9.9', 'GET /api/News/1 HTTP/9.9\r\nHost: x\r\n\r\n', 400, 40000, 'malformed_http'],
+    ['Content-Length: -1', `POST /api/ContactInfo HTTP/1.1\r\nHost: x\r\n${json}Content-Length: -1\r\n\r\n`, 400, 40000, 'malformed_http'],
+    ['both Content-Length and Transfer-Encoding', `POST /api/ContactInfo HTTP/1.1\r\nHost: x\r\n${json}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400, 40000, 'malformed_http'],
+    ['a broken chunk', `POST /api/ContactInfo HTTP/1.1\r\nHost: x\r\n${json}Transfer-Encoding: chunked\r\n\r\nzz\r\n`, 400, 40000, 'malformed_http'],
+    ['a header over 16 KB', `GET /api/News/1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`, 413, 40013, 'headers'],
+    ['a request target over 16 KB', `GET /api/News/Query?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, 413, 40013, 'headers'],
+    ['an HTTP/1.1 request without Host', 'GET /api/News/1 HTTP/1.1\r\n\r\n', 400, 40000, 'no_host'],
   ];
 
-  for (const [what, request, status, errorCode] of cases) {
+  for (const [what, request, status, errorCode, code] of cases) {
     it(`answers ${what} with ${status} in the envelope and closes the connection`, async () => {
       const { response, received } = await exchange(port, request);
       expect(response, received).not.toBeNull();
@@ -42,7 +43,7 @@ describe.each(testEngines())('malformed HTTP on %s', (engine) => {
       const envelope = JSON.parse(response!.body);
       expect(Object.keys(envelope).sort()).toEqual(['data', 'errorCode', 'isSuccess', 'message']);
       expect(envelope).toMatchObject({ isSuccess: false, errorCode, message: expect.stringMatching(/\w/) });
-      expect(envelope.data).toEqual(errorCode === 40000 ? { issues: [{ path: '', message: envelope.message }] } : null);
+      expect(envelope.data).toEqual(errorCode === 40000 ? { issues: [{ path: '', code, message: envelope.message }] } : { reason: code });
       // Everything after the refused request is ignored: one answer, then the connection ends.
       expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
     });

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/api.js';
 import type { ErrorCodeValue } from '../../shared/api.js';
+import type { RefusalReason, ValidationCode } from '../../shared/refusals.js';
 import { failure } from './envelope.js';
 
 /** How long a refused connection may take to read its answer before it is closed regardless. */
@@ -12,6 +13,8 @@ interface ClientErrorAnswer {
   status: number;
   errorCode: ErrorCodeValue;
   message: string;
+  /** The issue's code of a 40000, or the reason of a 40013 (docs/decisions/0052). */
+  code: ValidationCode | RefusalReason<typeof ErrorCode.tooLarge>;
 }
 
 /**
@@ -25,13 +28,13 @@ interface ClientErrorAnswer {
 export function clientErrorAnswer(code: string | undefined): ClientErrorAnswer {
   switch (code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, errorCode: ErrorCode.validation, message: 'The request did not arrive in time' };
+      return { status: 408, errorCode: ErrorCode.validation, message: 'The request did not arrive in time', code: 'request_timeout' };
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 413, errorCode: ErrorCode.tooLarge, message: 'The request headers are too large' };
+      return { status: 413, errorCode: ErrorCode.tooLarge, message: 'The request headers are too large', code: 'headers' };
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { status: 413, errorCode: ErrorCode.tooLarge, message: 'The request is too large' };
+      return { status: 413, errorCode: ErrorCode.tooLarge, message: 'The request is too large', code: 'body' };
     default:
-      return { status: 400, errorCode: ErrorCode.validation, message: 'Malformed HTTP request' };
+      return { status: 400, errorCode: ErrorCode.validation, message: 'Malformed HTTP request', code: 'malformed_http' };
   }
 }
 
@@ -53,8 +56,8 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
     socket.destroy();
     return;
   }
-  const issues = answer.errorCode === ErrorCode.validation ? { issues: [{ path: '', message: answer.message }] } : null;
-  const body = JSON.stringify(failure(answer.errorCode, answer.message, issues));
+  const data = answer.errorCode === ErrorCode.validation ? { issues: [{ path: '', code: answer.code, message: answer.message }] } : { reason: answer.code };
+  const body = JSON.stringify(failure(answer.errorCode, answer.message, data));
   socket.end(
     `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +

@@ -1,5 +1,6 @@
 import { ErrorCode, httpStatusOf } from '../../shared/api.js';
 import type { ConflictReason, ErrorCodeValue, ValidationIssue } from '../../shared/api.js';
+import type { RefusalReason } from '../../shared/refusals.js';
 
 /** An error the client may see: its code, its message and, for validation, the issues. */
 export class AppError extends Error {
@@ -20,7 +21,8 @@ export const validationError = (issues: ValidationIssue[]) =>
   new AppError(ErrorCode.validation, issues[0] ? [issues[0].path, issues[0].message].filter(Boolean).join(': ') : 'Invalid request', {
     issues,
   });
-export const notFound = (what = 'Record') => new AppError(ErrorCode.notFound, `${what} not found`);
+/** A record the call names that does not exist (`data.reason` 'record'; an unknown call is 'no-such-call'). */
+export const notFound = (what = 'Record') => new AppError(ErrorCode.notFound, `${what} not found`, { reason: 'record' });
 /** A refusal because of the data's state; `reason` lets clients explain it in their language, `more` what they need to act on it. */
 export const conflict = (reason: ConflictReason, message: string, more: Record<string, unknown> = {}) => new AppError(ErrorCode.conflict, message, { ...more, reason });
 export const forbidden = () =>
@@ -30,5 +32,6 @@ export const unauthenticated = () =>
 /** A user given a password must change it before anything else (docs/decisions/0038). */
 export const passwordChangeRequired = () =>
   new AppError(ErrorCode.passwordChangeRequired, 'Please change your password first');
-export const tooManyRequests = () =>
-  new AppError(ErrorCode.tooManyRequests, 'Too many requests, please try again later');
+/** Refused by a limit; `reason` says which (docs/decisions/0052). */
+export const tooManyRequests = (reason: RefusalReason<typeof ErrorCode.tooManyRequests>) =>
+  new AppError(ErrorCode.tooManyRequests, 'Too many requests, please try again later', { reason });

@@ -50,7 +50,7 @@ describe.each(testEngines())('deeply nested JSON bodies on %s', (engine) => {
 
   const expectTooDeep = (res: { statusCode: number; body: string; json: () => unknown }, what: string) => {
     expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
-    expect(res.json(), what).toEqual({ isSuccess: false, errorCode: 40000, message: TOO_DEEP_MESSAGE, data: { issues: [{ path: '', message: TOO_DEEP_MESSAGE }] } });
+    expect(res.json(), what).toEqual({ isSuccess: false, errorCode: 40000, message: TOO_DEEP_MESSAGE, data: { issues: [{ path: '', code: 'too_deep', params: { maximum: JSON_DEPTH_MAX }, message: TOO_DEEP_MESSAGE }] } });
   };
 
   it('refuses a body nested 10,000 levels around a NUL with 400 on every JSON call, never 500', async () => {
@@ -80,6 +80,6 @@ describe.each(testEngines())('deeply nested JSON bodies on %s', (engine) => {
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().data.name).toBe(name);
     const nul = await post('/api/NewsCategory', JSON.stringify({ name: `${'['.repeat(90)}\u0000` }), admin);
-    expect(nul.json()).toMatchObject({ errorCode: 40000, data: { issues: [{ path: 'name' }] } });
+    expect(nul.json()).toMatchObject({ errorCode: 40000, data: { issues: [{ path: 'name', code: 'nul_character' }] } });
   });
 });

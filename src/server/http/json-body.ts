@@ -58,7 +58,7 @@ const malformed = () => Object.assign(new Error('Malformed JSON body'), { code: 
 export function parseJsonBody(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) {
   const text = (typeof body === 'string' ? body : body.toString('utf8')).trim();
   if (text === '') return done(null, undefined);
-  if (jsonNestingExceeds(text)) return done(validationError([{ path: '', message: TOO_DEEP_MESSAGE }]), undefined);
+  if (jsonNestingExceeds(text)) return done(validationError([{ path: '', code: 'too_deep', params: { maximum: JSON_DEPTH_MAX }, message: TOO_DEEP_MESSAGE }]), undefined);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -67,6 +67,6 @@ export function parseJsonBody(_request: FastifyRequest, body: string | Buffer, d
   }
   // A NUL can only arrive escaped; only then is the parsed body walked.
   const nulPath = /\\u0000/i.test(text) ? nulPathOf(value) : null;
-  if (nulPath !== null) return done(validationError([{ path: nulPath, message: NUL_MESSAGE }]), undefined);
+  if (nulPath !== null) return done(validationError([{ path: nulPath, code: 'nul_character', message: NUL_MESSAGE }]), undefined);
   done(null, value);
 }

@@ -29,9 +29,9 @@ describe.each(testEngines())('malformed multipart bodies on %s', (engine) => {
     });
   const calls = ['/api/JobApplication', '/api/File'];
 
-  const expectMalformed = (res: { statusCode: number; body: string; json: () => unknown }, message: string, what: string) => {
+  const expectMalformed = (res: { statusCode: number; body: string; json: () => unknown }, message: string, what: string, code = 'malformed_multipart') => {
     expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
-    expect(res.json(), what).toEqual({ isSuccess: false, errorCode: 40000, message, data: { issues: [{ path: '', message }] } });
+    expect(res.json(), what).toEqual({ isSuccess: false, errorCode: 40000, message, data: { issues: [{ path: '', code, message }] } });
   };
 
   it('answers 400 for a body cut short, without a boundary, or with a boundary busboy refuses', async () => {
@@ -58,9 +58,9 @@ describe.each(testEngines())('malformed multipart bodies on %s', (engine) => {
   it('answers 400 for a part labelled JSON that is not, and for a field named after a prototype property', async () => {
     for (const url of calls) {
       const json = await send(url, 'multipart/form-data; boundary=ccc', '--ccc\r\nContent-Disposition: form-data; name="name"\r\nContent-Type: application/json\r\n\r\n{bad\r\n--ccc--\r\n');
-      expectMalformed(json, 'Malformed request body', `${url}, JSON part`);
+      expectMalformed(json, 'Malformed request body', `${url}, JSON part`, 'malformed_body');
       const proto = await send(url, 'multipart/form-data; boundary=ccc', '--ccc\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--ccc--\r\n');
-      expectMalformed(proto, 'Malformed request body', `${url}, __proto__`);
+      expectMalformed(proto, 'Malformed request body', `${url}, __proto__`, 'malformed_body');
     }
   });
 

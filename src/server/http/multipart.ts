@@ -25,7 +25,7 @@ function asClientError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('FST_')) return error;
-  return Object.assign(validationError([{ path: '', message: MALFORMED_MULTIPART }]), { cause: error });
+  return Object.assign(validationError([{ path: '', code: 'malformed_multipart', message: MALFORMED_MULTIPART }]), { cause: error });
 }
 
 /** Reads a multipart body whole: its text fields, and the files the call takes, within its limits. */
@@ -38,14 +38,14 @@ export async function readMultipart(request: FastifyRequest, spec: MultipartSpec
         const file = part as MultipartFile;
         if (!(file.fieldname in spec.files) || input.files[file.fieldname]) {
           file.file.resume();
-          throw validationError([{ path: file.fieldname, message: spec.unexpectedFileMessage }]);
+          throw validationError([{ path: file.fieldname, code: 'unexpected_file', message: spec.unexpectedFileMessage }]);
         }
         input.files[file.fieldname] = { name: file.filename, content: await file.toBuffer() };
       } else if (!(part.fieldname in input.fields)) {
         // A value over the field size limit arrives cut short; read as it is, it would be another value.
-        if (part.valueTruncated) throw new AppError(ErrorCode.tooLarge, `${part.fieldname}: The field is too large`);
+        if (part.valueTruncated) throw new AppError(ErrorCode.tooLarge, `${part.fieldname}: The field is too large`, { reason: 'field', field: part.fieldname });
         const value = String(part.value);
-        if (value.includes('\u0000')) throw validationError([{ path: part.fieldname, message: NUL_MESSAGE }]);
+        if (value.includes('\u0000')) throw validationError([{ path: part.fieldname, code: 'nul_character', message: NUL_MESSAGE }]);
         input.fields[part.fieldname] = value;
       }
     }

@@ -64,7 +64,7 @@ async function inputsOf(request: FastifyRequest, spec: RouteSpec, noBodyIsNull: 
     body = parse(spec.multipart.fields, multipart.fields);
     files = multipart.files;
   } else if (spec.emptyBody) {
-    if (!isEmptyBody(request.body)) throw validationError([{ path: '', message: 'Delete takes an empty body' }]);
+    if (!isEmptyBody(request.body)) throw validationError([{ path: '', code: 'body_not_empty', message: 'Delete takes an empty body' }]);
   } else if (spec.body) {
     body = parse(spec.body, noBodyIsNull ? (request.body ?? undefined) : request.body);
   }
@@ -99,6 +99,7 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
           throw new AppError(
             ErrorCode.unsupportedType,
             spec.multipart ? 'Unsupported content type: send multipart/form-data' : 'Unsupported content type: send application/json',
+            { reason: 'content-type' },
           );
         }
         // Public calls (most of the traffic) skip the await of an access check that has nothing to do.

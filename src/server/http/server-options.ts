@@ -41,12 +41,13 @@ export function serverOptions(config: Config) {
 const hasBody = (raw: IncomingMessage) =>
   raw.headers['transfer-encoding'] !== undefined || (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0');
 
-const refusal = (reply: FastifyReply, status: number, errorCode: number, message: string) =>
+/** `code` is the issue's code of a 40000, else the refusal's reason (docs/decisions/0052). */
+const refusal = (reply: FastifyReply, status: number, errorCode: number, code: string, message: string) =>
   reply
     .status(status)
     .header('connection', 'close')
     .type('application/json; charset=utf-8')
-    .send(failure(errorCode, message, errorCode === ErrorCode.validation ? { issues: [{ path: '', message }] } : null));
+    .send(failure(errorCode, message, errorCode === ErrorCode.validation ? { issues: [{ path: '', code, message }] } : { reason: code }));
 
 /**
  * Refuses an HTTP/1.1 request without a Host header (RFC 9112 says a 400), and bounds what a
@@ -66,7 +67,7 @@ export function guardConnections(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const raw = request.raw;
     if (raw.headers.host === undefined && raw.httpVersion === '1.1') {
-      refusal(reply, 400, ErrorCode.validation, 'Malformed HTTP request: no Host header');
+      refusal(reply, 400, ErrorCode.validation, 'no_host', 'Malformed HTTP request: no Host header');
       return;
     }
     if (!(raw.socket instanceof net.Socket) || raw.complete || !hasBody(raw)) return done();
@@ -75,7 +76,7 @@ export function guardConnections(app: FastifyInstance, config: Config) {
     // Bodies that have arrived since they were counted no longer hold anything.
     for (const body of bodies) if (body.complete || body.destroyed) bodies.delete(body);
     if (bodies.size >= max) {
-      refusal(reply, 429, ErrorCode.tooManyRequests, 'Too many requests from this address are still sending their body, please try again later');
+      refusal(reply, 429, ErrorCode.tooManyRequests, 'bodies-in-flight', 'Too many requests from this address are still sending their body, please try again later');
       return;
     }
     bodies.add(raw);

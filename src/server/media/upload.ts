@@ -27,13 +27,13 @@ async function dimensionsOf(content: Buffer): Promise<{ width: number; height: n
   try {
     metadata = await sharp(content).metadata();
   } catch {
-    throw new AppError(ErrorCode.unsupportedType, 'The image cannot be read');
+    throw new AppError(ErrorCode.unsupportedType, 'The image cannot be read', { reason: 'image-unreadable' });
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
-  if (!width || !height) throw new AppError(ErrorCode.unsupportedType, 'The image cannot be read');
+  if (!width || !height) throw new AppError(ErrorCode.unsupportedType, 'The image cannot be read', { reason: 'image-unreadable' });
   // Every frame of an animation is decoded when it is shown.
-  if (width * height * (metadata.pages ?? 1) > MEDIA_MAX_PIXELS) throw new AppError(ErrorCode.tooLarge, IMAGE_PIXELS_MESSAGE);
+  if (width * height * (metadata.pages ?? 1) > MEDIA_MAX_PIXELS) throw new AppError(ErrorCode.tooLarge, IMAGE_PIXELS_MESSAGE, { reason: 'image-pixels', maximum: MEDIA_MAX_PIXELS });
   return { width, height };
 }
 
@@ -43,9 +43,9 @@ async function dimensionsOf(content: Buffer): Promise<{ width: number; height: n
  */
 export async function storeImage(ctx: AppContext, file: { name: string; content: Buffer }, actor: AuditActor): Promise<Media> {
   const { content } = file;
-  if (content.length === 0) throw validationError([{ path: 'file', message: 'Required' }]);
+  if (content.length === 0) throw validationError([{ path: 'file', code: 'required', message: 'Required' }]);
   const mimeType = await detectMimeType(content);
-  if (!mimeType || !(MEDIA_MIME_TYPES as readonly string[]).includes(mimeType)) throw new AppError(ErrorCode.unsupportedType, IMAGE_TYPES_MESSAGE);
+  if (!mimeType || !(MEDIA_MIME_TYPES as readonly string[]).includes(mimeType)) throw new AppError(ErrorCode.unsupportedType, IMAGE_TYPES_MESSAGE, { reason: 'image-type' });
   const { width, height } = await dimensionsOf(content);
   const contentHash = createHash('sha256').update(content).digest('hex');
   const db = ctx.db.kysely;

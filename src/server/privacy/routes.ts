@@ -40,7 +40,7 @@ const total = (counts: DataSubjectCounts) => DATA_SUBJECT_KINDS.reduce((sum, kin
 function refuseTooMany(counts: DataSubjectCounts) {
   if (total(counts) > SUBJECT_EXPORT_MAX) {
     throw validationError([
-      { path: 'email', message: `${total(counts)} records match, more than one person has (at most ${SUBJECT_EXPORT_MAX}); check the address or number` },
+      { path: 'email', code: 'too_many_matches', params: { total: total(counts), maximum: SUBJECT_EXPORT_MAX }, message: `${total(counts)} records match, more than one person has (at most ${SUBJECT_EXPORT_MAX}); check the address or number` },
     ]);
   }
 }

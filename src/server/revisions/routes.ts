@@ -14,6 +14,7 @@ import type { ResourceDef } from '../crud/definition.js';
 import { findRecord, updateRecord } from '../crud/operations.js';
 import { idParams } from '../crud/routes.js';
 import { notFound, validationError } from '../http/errors.js';
+import { issuesOf } from '../http/validate.js';
 import { route } from '../http/route-spec.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { readPage, updateDraft } from '../pages/repository.js';
@@ -49,9 +50,10 @@ interface RevisionTarget<Params> {
 function restoredFields<T>(schema: z.ZodType<T>, stored: Record<string, unknown>, extra: Record<string, unknown>): T {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const fields = Object.fromEntries(Object.keys(shape).filter((field) => field in stored && field !== 'updatedAt').map((field) => [field, stored[field]]));
-  const parsed = schema.safeParse({ ...fields, ...extra });
+  const input = { ...fields, ...extra };
+  const parsed = schema.safeParse(input);
   // A version saved under older rules may no longer pass today's: say which field, as a save would.
-  if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  if (!parsed.success) throw validationError(issuesOf(parsed.error, input));
   return parsed.data;
 }
 

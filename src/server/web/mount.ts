@@ -146,7 +146,7 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
       // Paths match in any case (the router is case-insensitive), so `/API/x` is an API path too.
       const lower = pathname.toLowerCase();
       if (lower.startsWith('/api/') || lower === '/api') {
-        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${pathname}`));
+        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${pathname}`, { reason: 'no-such-call' }));
       }
       const cacheable = config.env !== 'development' && !request.headers.authorization;
       // Kept per language: a page at a language's own address (`/en/…`) is that language's for every

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../validation-codes.js';
 import { PAGE_SIZE_MAX, blankToUndefined, email, isoTimestamp, recordId } from '../fields.js';
 import { pageOf } from '../query.js';
 
@@ -29,7 +30,7 @@ const subjectPhone = z
   .max(PHONE_INPUT_MAX)
   .regex(/^\+?[0-9 ()-]+$/, 'Invalid phone number')
   .transform(phoneDigits)
-  .refine((digits) => digits.length >= PHONE_DIGITS_MIN && digits.length <= PHONE_DIGITS_MAX, { message: 'Invalid phone number' });
+  .refine((digits) => digits.length >= PHONE_DIGITS_MIN && digits.length <= PHONE_DIGITS_MAX, coded('invalid_phone', 'Invalid phone number'));
 
 /** The two fields, each optional on its own (a blank one is not given): the back-office form checks each with these. */
 export const subjectShape = {
@@ -41,7 +42,7 @@ const NEITHER_MESSAGE = 'Give an e-mail address or a phone number';
 const eitherGiven = (body: { email?: string; phone?: string }) => body.email !== undefined || body.phone !== undefined;
 
 /** Who the request is about: an e-mail address, a phone number, or both (either matches). */
-export const dataSubjectSchema = z.strictObject(subjectShape).refine(eitherGiven, { message: NEITHER_MESSAGE, path: ['email'] });
+export const dataSubjectSchema = z.strictObject(subjectShape).refine(eitherGiven, coded('email_or_phone_required', NEITHER_MESSAGE, ['email']));
 export type DataSubject = z.infer<typeof dataSubjectSchema>;
 
 /** `POST DataSubject/Find`: the person, and the page of what was found. */
@@ -51,13 +52,13 @@ export const dataSubjectFindSchema = z
     page: z.number().int().min(1).default(1),
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
   })
-  .refine(eitherGiven, { message: NEITHER_MESSAGE, path: ['email'] });
+  .refine(eitherGiven, coded('email_or_phone_required', NEITHER_MESSAGE, ['email']));
 export type DataSubjectFind = z.infer<typeof dataSubjectFindSchema>;
 
 /** `POST DataSubject/Erase`: the person, and `confirm: true`, so no erasure happens by a slip. */
 export const dataSubjectEraseSchema = z
   .strictObject({ ...subjectShape, confirm: z.literal(true, { error: 'Confirm the erasure with confirm: true' }) })
-  .refine(eitherGiven, { message: NEITHER_MESSAGE, path: ['email'] });
+  .refine(eitherGiven, coded('email_or_phone_required', NEITHER_MESSAGE, ['email']));
 export type DataSubjectErase = z.infer<typeof dataSubjectEraseSchema>;
 
 const kindCounts = z.object(Object.fromEntries(DATA_SUBJECT_KINDS.map((kind) => [kind, z.number().int()])) as Record<DataSubjectKind, z.ZodNumber>);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../validation-codes.js';
 import { HTML_MAX, NAME_MAX, TITLE_MAX, id, imageUrl, isoDateTime, isoTimestamp, optionalText, recordId, requiredText } from '../fields.js';
 import { defineEntity, editorField, filter } from '../entity.js';
 import { basedOn } from './revision.js';
@@ -29,7 +30,7 @@ const jobImage = imageUrl
 const jobFields = {
   title: requiredText(TITLE_MAX),
   categoryId: id,
-  description: z.string().max(HTML_MAX).refine((s) => s.trim() !== '', 'Required'),
+  description: z.string().max(HTML_MAX).refine((s) => s.trim() !== '', coded('required', 'Required')),
   department: optionalText(NAME_MAX),
   location: optionalText(NAME_MAX),
   employmentType: z.enum(EMPLOYMENT_TYPES),
@@ -55,7 +56,7 @@ export const jobTexts = translatable({
 
 const salaryRangeIsOrdered = (job: { salaryMin?: number | null; salaryMax?: number | null }) =>
   job.salaryMin == null || job.salaryMax == null || job.salaryMin <= job.salaryMax;
-const salaryRangeIssue = { message: 'Must not be less than salaryMin', path: ['salaryMax'] };
+const salaryRangeIssue = coded('salary_order', 'Must not be less than salaryMin', ['salaryMax']);
 
 export const jobCreateSchema = z
   .strictObject({

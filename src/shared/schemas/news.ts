@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../validation-codes.js';
 import {
   HTML_MAX,
   NAME_MAX,
@@ -22,7 +23,7 @@ export const CONTENT_LOCALES = ['zh-CN', 'en-US'] as const;
 
 const newsFields = {
   title: requiredText(TITLE_MAX),
-  content: z.string().max(HTML_MAX).refine((s) => s.trim() !== '', 'Required'),
+  content: z.string().max(HTML_MAX).refine((s) => s.trim() !== '', coded('required', 'Required')),
   categoryId: id,
   summary: optionalText(SHORT_TEXT_MAX),
   author: optionalText(NAME_MAX),

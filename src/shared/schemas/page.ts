@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../validation-codes.js';
 import { HTML_MAX, NAME_MAX, SHORT_TEXT_MAX, TITLE_MAX, URL_MAX, MESSAGE_MAX, imageUrl, isoTimestamp, localizedText } from '../fields.js';
 import { defineEntity, editorField } from '../entity.js';
 import { basedOn } from './revision.js';
@@ -38,9 +39,7 @@ export const linkHref = z
   .string()
   .trim()
   .max(URL_MAX)
-  .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(s), {
-    message: 'Expected a path on this site or an http(s) address',
-  });
+  .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(s), coded('invalid_url', 'Expected a path on this site or an http(s) address'));
 
 const heading = localizedText(TITLE_MAX);
 const shortText = localizedText(SHORT_TEXT_MAX);
@@ -52,7 +51,7 @@ const action = z.strictObject({ label, href: linkHref });
 const card = z.strictObject({ title: heading, text: shortText, image: imageUrl, imageAlt });
 const figure = z.strictObject({ value: label, label: shortText });
 const step = z.strictObject({ title: heading, text: shortText });
-const galleryImage = z.strictObject({ src: imageUrl.refine((s) => s !== '', { message: 'Required' }), alt: imageAlt });
+const galleryImage = z.strictObject({ src: imageUrl.refine((s) => s !== '', coded('required', 'Required')), alt: imageAlt });
 const feedCount = z.number().int().min(1).max(FEED_COUNT_MAX);
 
 /** Each kind of block and its own fields: texts in both languages, images as addresses with alt text. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../validation-codes.js';
 import { NAME_MAX, SHORT_TEXT_MAX, TITLE_MAX, URL_MAX, email, imageUrl, isoTimestamp, localizedText, optionalText, recordId, textIn } from '../fields.js';
 import type { LocalizedText } from '../fields.js';
 import { defineEntity, editorField } from '../entity.js';
@@ -21,15 +22,15 @@ export const httpUrl = z
   .string()
   .trim()
   .max(URL_MAX)
-  .refine((s) => s === '' || /^https?:\/\/[^\s/]+/i.test(s), { message: 'Expected an http(s) address' });
+  .refine((s) => s === '' || /^https?:\/\/[^\s/]+/i.test(s), coded('invalid_url', 'Expected an http(s) address'));
 
 /** A script address the pages load: https only, since the page's policy allows its origin. */
 export const httpsScriptUrl = z
   .string()
   .trim()
   .max(URL_MAX)
-  .refine((s) => s === '' || /^https:\/\/[^\s/]+/i.test(s), { message: 'Expected an https address' })
-  .refine((s) => s === '' || URL.canParse(s), { message: 'Expected an https address' });
+  .refine((s) => s === '' || /^https:\/\/[^\s/]+/i.test(s), coded('invalid_url', 'Expected an https address'))
+  .refine((s) => s === '' || URL.canParse(s), coded('invalid_url', 'Expected an https address'));
 
 /** `#rrggbb`, or empty for the site's own colour. */
 export const hexColour = z
@@ -72,7 +73,7 @@ export const siteSettingsFields = {
   shareImageAlt: localizedText(TITLE_MAX),
   legalName: localizedText(TITLE_MAX),
   /** Profiles of the organisation besides Weibo and LinkedIn, for structured data's `sameAs`. */
-  sameAs: z.array(httpUrl.refine((s) => s !== '', { message: 'Expected an http(s) address' })).max(SAME_AS_MAX),
+  sameAs: z.array(httpUrl.refine((s) => s !== '', coded('required', 'Expected an http(s) address'))).max(SAME_AS_MAX),
   // Analytics
   analyticsScriptUrl: httpsScriptUrl,
   // Languages (docs/decisions/0054)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '../validation-codes.js';
 import { ROLES } from '../modules.js';
 
 /** Two-factor sign-in (docs/decisions/0039): the bodies and answers of its calls. */
@@ -19,7 +20,7 @@ export const twoFactorVerifySchema = z.strictObject({
 /** Turning it off takes a current code or the password: a token left in a browser is not enough. */
 export const twoFactorDisableSchema = z
   .strictObject({ code: code.optional(), password: z.string().min(1, 'Required').max(200).optional() })
-  .refine((body) => body.code !== undefined || body.password !== undefined, { message: 'A current code or the password is required', path: ['code'] });
+  .refine((body) => body.code !== undefined || body.password !== undefined, coded('code_or_password_required', 'A current code or the password is required', ['code']));
 
 export const twoFactorPolicySchema = z.strictObject({
   requiredRoles: z.array(z.enum(ROLES)).max(ROLES.length),
@@ -42,4 +43,5 @@ export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolment>;
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
 
 /** Why the second step was refused (`data.reason` of a 40021). */
-export type TwoFactorRefusal = 'wrong-code' | 'expired';
+export const TWO_FACTOR_REFUSALS = ['wrong-code', 'expired'] as const;
+export type TwoFactorRefusal = (typeof TWO_FACTOR_REFUSALS)[number];

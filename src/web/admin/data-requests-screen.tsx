@@ -9,6 +9,8 @@ import { DATA_SUBJECT_KINDS, subjectShape } from '../../shared/schemas/data-subj
 import type { DataSubjectEraseAnswer, DataSubjectFindAnswer, DataSubjectKind, DataSubjectMatch } from '../../shared/schemas/data-subject.js';
 import { ApiError, api } from '../api/client.js';
 import { getToken } from '../api/session.js';
+import { ErrorCode } from '../../shared/api.js';
+import type { ValidationIssue } from '../../shared/api.js';
 import { errorText } from './error-text.js';
 import { StatusTag, formatTime } from './status.js';
 import { zodRule } from './zod-rule.js';
@@ -48,8 +50,8 @@ async function downloadArchive(subject: Subject, onProgress: (bytes: number) => 
     body: JSON.stringify(subject),
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; errorCode?: number } | null;
-    throw new ApiError(body?.message ?? `HTTP ${response.status}`, body?.errorCode ?? 0, response.status);
+    const body = (await response.json().catch(() => null)) as { message?: string; errorCode?: number; data?: { issues?: ValidationIssue[] } | null } | null;
+    throw new ApiError(body?.message ?? `HTTP ${response.status}`, body?.errorCode ?? ErrorCode.unexpected, response.status, body?.data?.issues ?? [], body?.data ?? null);
   }
   const chunks: Uint8Array[] = [];
   let received = 0;

@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../shared/api.js';
+import type { ValidationIssue } from '../../shared/api.js';
 import { ApiError } from '../api/client.js';
 import { getToken } from '../api/session.js';
 
@@ -16,15 +18,19 @@ async function fetchFile(url: string, fallbackName: string, init: { body?: unkno
   });
   if (!response.ok) {
     let message = `HTTP ${response.status}`;
-    let errorCode = 0;
+    let errorCode: number = ErrorCode.unexpected;
+    let data: unknown = null;
     try {
-      const body = (await response.json()) as { message?: string; errorCode?: number };
+      const body = (await response.json()) as { message?: string; errorCode?: number; data?: unknown };
       message = body.message ?? message;
-      errorCode = body.errorCode ?? 0;
+      errorCode = body.errorCode ?? ErrorCode.unexpected;
+      data = body.data ?? null;
     } catch {
       // not JSON
     }
-    throw new ApiError(message, errorCode, response.status);
+    // The answer's issues and reason too, so the refusal is said by its code (docs/decisions/0052).
+    const issues = (data as { issues?: ValidationIssue[] } | null)?.issues ?? [];
+    throw new ApiError(message, errorCode, response.status, issues, data);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];

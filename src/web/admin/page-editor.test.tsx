@@ -6,8 +6,14 @@ import type { FormInstance } from 'antd';
 import { PAGE_BLOCK_TYPES, emptyBlock, pageContent } from '../../shared/schemas/page.js';
 import type { PageContent } from '../../shared/schemas/page.js';
 import admin from '../i18n/catalogues/admin.js';
+import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
+import { createI18n } from '../i18n/i18n.js';
 import { BLOCK_FIELDS, PageEditor, formPathOf, showIssues } from './page-editor.js';
 import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+
+const i18n = createI18n('en-US');
+addAdminCatalogue(i18n);
+const t = i18n.getFixedT('en-US', 'admin');
 
 const text = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -108,9 +114,11 @@ describe('the page editor', () => {
     expect(formPathOf('blocks.1.items.0.title.zh-CN')).toEqual(['blocks', 1, 'items', 0, 'title', 'zh-CN']);
     let shown = false;
     act(() => {
-      shown = showIssues(form, [{ path: 'blocks.0.image', message: 'Expected a path on this site or an http(s) address' }]);
+      shown = showIssues(form, [{ path: 'blocks.0.image', code: 'invalid_url', message: 'The server says this in English' }], t);
     });
     expect(shown).toBe(true);
-    await screen.findByText('Expected a path on this site or an http(s) address');
+    // Said by its code, in the screen's language; the server's English sentence is not shown.
+    await screen.findByText(admin['en-US'].errors.issues.invalid_url);
+    expect(document.body.textContent).not.toContain('The server says this in English');
   });
 });

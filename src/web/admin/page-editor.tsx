@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/locale.js';
 import { ACTIONS_MAX, BLOCKS_MAX, FEED_COUNT_MAX, GALLERY_MAX, ITEMS_MAX, PAGE_BLOCK_TYPES, emptyBlock, pageBlockSchemas, pageContent } from '../../shared/schemas/page.js';
 import type { PageBlockType, PageContent } from '../../shared/schemas/page.js';
 import type { ValidationIssue } from '../../shared/api.js';
+import { issueText } from './error-text.js';
 import { ImagePicker } from './image-picker.js';
 import { RichText } from './rich-text.js';
 import { zodRule } from './zod-rule.js';
@@ -103,9 +104,12 @@ function schemaOf(type: PageBlockType, field: string, list?: ListSpec['name']): 
 /** A form path from an API issue's path: `blocks.0.title.zh-CN` → `['blocks', 0, 'title', 'zh-CN']`. */
 export const formPathOf = (path: string) => path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
-/** Shows the server's refusals on the fields they name; answers whether every one found its field. */
-export function showIssues(form: FormInstance, issues: ValidationIssue[]): boolean {
-  const fields = issues.filter((issue) => issue.path).map((issue) => ({ name: formPathOf(issue.path), errors: [issue.message] }));
+/**
+ * Shows the server's refusals on the fields they name, each said by its code in the user's language;
+ * answers whether every one found its field.
+ */
+export function showIssues(form: FormInstance, issues: ValidationIssue[], t: (key: string, options?: Record<string, unknown>) => string): boolean {
+  const fields = issues.filter((issue) => issue.path).map((issue) => ({ name: formPathOf(issue.path), errors: [issueText(issue, t)] }));
   form.setFields(fields);
   return fields.length > 0 && fields.every((field) => form.getFieldError(field.name).length > 0);
 }

@@ -4,6 +4,7 @@ import { Alert, App as AntApp, Checkbox, Descriptions, Form, Input, Select, Spin
 import type { CandidateEmailPreview } from '../../shared/schemas/candidate-email.js';
 import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
+import type { Locale } from '../../shared/locale.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
 import { FormDialog } from './form-dialog.js';
@@ -130,7 +131,7 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
         key: index,
         children: (
           <div>
-            <StatusTag kind={kind} statusId={h.statusId} /> {new Date(h.at).toLocaleString()} · {h.byUserName === null ? t('common.sentByVisitor') : `${t('common.by')} ${h.byUserName}`}
+            <StatusTag kind={kind} statusId={h.statusId} /> {formatTime(h.at)} · {h.byUserName === null ? t('common.sentByVisitor') : `${t('common.by')} ${h.byUserName}`}
             {h.note && <p style={{ margin: '4px 0 0' }}>{h.note}</p>}
             {h.email && (
               <p style={{ margin: '4px 0 0' }}>
@@ -144,4 +145,14 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
   );
 }
 
-export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+/**
+ * The back-office's language for dates and times: set by its layout, as it sets dayjs's, so a time
+ * is written the way the screen's language writes it, not the way the browser's does (the
+ * browser's until a layout has said).
+ */
+let timeLocale: Locale | undefined;
+export const setTimeLocale = (locale: Locale) => {
+  timeLocale = locale;
+};
+
+export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(timeLocale) : '—');

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../shared/api.js';
 import { twoFactorVerifySchema } from '../../shared/schemas/two-factor.js';
 import type { SignInResult } from '../../shared/schemas/user.js';
 import { ApiError, api } from '../api/client.js';
+import { errorText } from './error-text.js';
 
 interface Props {
   challengeToken: string;
@@ -47,7 +48,7 @@ export function TwoFactorStep({ challengeToken, onSignedIn, onRestart }: Props) 
       setSending(false);
       if (apiError?.errorCode === ErrorCode.twoFactorRefused && reason === 'expired') return onRestart(t('twoFactor.expired'));
       if (apiError?.errorCode === ErrorCode.tooManyRequests) return onRestart(t('login.throttled'));
-      setError(apiError?.errorCode === ErrorCode.twoFactorRefused ? t('twoFactor.wrongCode') : (apiError?.message ?? String(failure)));
+      setError(apiError?.errorCode === ErrorCode.twoFactorRefused ? t('twoFactor.wrongCode') : errorText(failure, t));
       input.current?.select();
     }
   };

@@ -6,7 +6,6 @@ import { ErrorCode } from '../../shared/api.js';
 import type { ValidationIssue } from '../../shared/api.js';
 import { ApiError, api } from '../api/client.js';
 import type { PublicCopy } from './copy.js';
-import { fill } from './fill.js';
 
 export type FieldErrors = Record<string, string>;
 
@@ -25,18 +24,25 @@ export type PostedForm =
   | { sent: true; email?: string }
   | { sent: false; values: Record<string, string>; errors: FieldErrors; failure: string };
 
-/** A message in the visitor's language for a field the schema or the server refused. */
-export function fieldMessage(path: string, code: string | undefined, message: string, text: FormText): string {
+/**
+ * A message in the visitor's language for a field the schema or the server refused, chosen by the
+ * refusal's code (zod's, or the API's issue code, docs/decisions/0052), never by its English words.
+ */
+export function fieldMessage(path: string, code: string | undefined, text: FormText): string {
   if (path === 'consent') return text.consent;
-  if (path === 'resume') return /type|PDF/i.test(message) ? text.resumeType : text.resumeRequired;
-  if (code === 'too_big' || /too (big|long)|at most/i.test(message)) return text.tooLong;
-  if (code === 'too_small' || code === 'invalid_type' || message === 'Required') {
+  if (path === 'resume') return text.resumeRequired;
+  if (code === 'too_big') return text.tooLong;
+  if (code === 'required' || code === 'too_small' || code === 'invalid_type') {
     return path === 'email' || path === 'phone' || path === 'name' || path === 'message' || path === 'jobId' ? text.required : text.invalid;
   }
   if (path === 'email') return text.invalidEmail;
   if (path === 'phone') return text.invalidPhone;
   return text.invalid;
 }
+
+/** The code of a zod issue as the API would answer it: a refinement's own name, else zod's. */
+const codeOfLocal = (issue: z.core.$ZodIssue) =>
+  issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : issue.code;
 
 /** Validates with the shared schema, so the visitor hears exactly what the server would say. */
 export function validate(schema: z.ZodType, values: unknown, text: FormText): FieldErrors {
@@ -49,7 +55,7 @@ export function validate(schema: z.ZodType, values: unknown, text: FormText): Fi
     if (errors[path]) continue;
     const value = given[path];
     const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
-    errors[path] = empty && path !== 'consent' ? text.required : fieldMessage(path, issue.code, issue.message, text);
+    errors[path] = empty && path !== 'consent' ? text.required : fieldMessage(path, codeOfLocal(issue), text);
   }
   return errors;
 }
@@ -73,24 +79,23 @@ export function refusalOf(refused: ApiRefusal, text: FormText, values: Record<st
   for (const issue of refused.issues) {
     if (!issue.path || errors[issue.path]) continue;
     const value = values[issue.path];
-    errors[issue.path] = typeof value === 'string' && value.trim() === '' ? text.required : fieldMessage(issue.path, undefined, issue.message, text);
+    errors[issue.path] = typeof value === 'string' && value.trim() === '' ? text.required : fieldMessage(issue.path, issue.code, text);
   }
   if (refused.errorCode === ErrorCode.unsupportedType) errors.resume = text.resumeType;
   if (refused.errorCode === ErrorCode.tooLarge) errors.resume = text.resumeSize;
   const reason = (refused.data as { reason?: unknown } | null | undefined)?.reason;
-  const failure =
-    refused.errorCode === ErrorCode.tooManyRequests
-      ? text.tooMany
-      : refused.errorCode === ErrorCode.notFound
-        ? text.jobClosed
-        : refused.errorCode === ErrorCode.conflict && reason === 'stale-privacy-notice'
-          ? text.privacyChanged
-          : refused.errorCode === ErrorCode.unexpected || refused.errorCode === ErrorCode.databaseUnavailable
-            ? text.unavailable
-            : Object.keys(errors).length
-              ? text.fixErrors
-              : fill(text.failed, { message: refused.message });
-  return { errors, failure };
+  return { errors, failure: failureOf(refused.errorCode, reason, Object.keys(errors).length > 0, text) };
+}
+
+/** The one message above a refused form, by the refusal's code; never the server's English words. */
+function failureOf(errorCode: number, reason: unknown, onFields: boolean, text: FormText): string {
+  // The call never reached the server (the API client's code for a network failure).
+  if (errorCode === 0) return text.network;
+  if (errorCode === ErrorCode.tooManyRequests) return text.tooMany;
+  if (errorCode === ErrorCode.notFound) return text.jobClosed;
+  if (errorCode === ErrorCode.conflict && reason === 'stale-privacy-notice') return text.privacyChanged;
+  if (errorCode === ErrorCode.unexpected || errorCode === ErrorCode.databaseUnavailable) return text.unavailable;
+  return onFields ? text.fixErrors : text.failed;
 }
 
 /** The values a refused post brings back, to fill the form with; nothing for a fresh form. */

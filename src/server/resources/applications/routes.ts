@@ -113,11 +113,11 @@ const createRoute = route<JobApplicationCreate>({
   handler: async ({ request, body: input, files }) => {
     const ctx = request.server.ctx;
     const resume = files.resume;
-    if (!resume || resume.content.length === 0) throw validationError([{ path: 'resume', message: 'Required' }]);
+    if (!resume || resume.content.length === 0) throw validationError([{ path: 'resume', code: 'required', message: 'Required' }]);
     if (input.website) return { id: 0 };
     const mimeType = await detectMimeType(resume.content);
     if (!mimeType || !(RESUME_MIME_TYPES as readonly string[]).includes(mimeType)) {
-      throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file');
+      throw new AppError(ErrorCode.unsupportedType, 'The résumé must be a PDF, DOC or DOCX file', { reason: 'resume-type' });
     }
     if (!(await findOpenJob(ctx.db.kysely, input.jobId))) throw notFound('Job');
     input.privacyVersion = await acceptedPrivacyVersion(ctx.db.kysely, input.privacyVersion);

@@ -35,7 +35,7 @@ function assertSalaryRangeKeepsOrder(input: Fields, existing?: Job) {
   const min = input.salaryMin !== undefined ? input.salaryMin : existing.salaryMin;
   const max = input.salaryMax !== undefined ? input.salaryMax : existing.salaryMax;
   if (min != null && max != null && Number(min) > Number(max)) {
-    throw validationError([{ path: input.salaryMax !== undefined ? 'salaryMax' : 'salaryMin', message: 'salaryMin must not be more than salaryMax' }]);
+    throw validationError([{ path: input.salaryMax !== undefined ? 'salaryMax' : 'salaryMin', code: 'salary_order', message: 'salaryMin must not be more than salaryMax' }]);
   }
 }
 

@@ -54,7 +54,7 @@ async function assertRequestAllowed(ctx: AppContext, userNameOrEmail: string, ad
     ctx.counters.hit(`reset:name:${userNameKey(userNameOrEmail)}`, loginWindowMs),
     ctx.counters.hit(`reset:addr:${address}`, loginWindowMs),
   ]);
-  if (byName > loginMaxPerUser || byAddress > loginMaxPerAddress) throw tooManyRequests();
+  if (byName > loginMaxPerUser || byAddress > loginMaxPerAddress) throw tooManyRequests('password-reset');
 }
 
 function resetMail(locale: Locale, userName: string, link: string) {

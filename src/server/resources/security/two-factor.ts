@@ -111,10 +111,10 @@ export const twoFactorRoutes: RouteSpec[] = [
       const ctx = request.server.ctx;
       const me = user!;
       const pending = await secretOf(ctx.db.kysely, me.id);
-      if (!pending) throw validationError([{ path: 'code', message: 'Start the enrolment first' }]);
+      if (!pending) throw validationError([{ path: 'code', code: 'enrolment_not_started', message: 'Start the enrolment first' }]);
       if (pending.confirmed_at) throw conflict('two-factor-on', 'Two-factor sign-in is already on');
       const step = matchingTotpStep(pending.secret, code, Date.now());
-      if (step === null) throw validationError([{ path: 'code', message: 'The code is wrong' }]);
+      if (step === null) throw validationError([{ path: 'code', code: 'wrong_code', message: 'The code is wrong' }]);
       const recoveryCodes = newRecoveryCodes();
       await ctx.db.kysely.transaction().execute(async (trx) => {
         const confirmed = await trx
@@ -125,7 +125,7 @@ export const twoFactorRoutes: RouteSpec[] = [
           .where('secret', '=', pending.secret)
           .executeTakeFirst();
         // Another request enrolled again or confirmed first: this code belongs to no pending secret now.
-        if (Number(confirmed.numUpdatedRows) !== 1) throw validationError([{ path: 'code', message: 'Start the enrolment again' }]);
+        if (Number(confirmed.numUpdatedRows) !== 1) throw validationError([{ path: 'code', code: 'enrolment_again', message: 'Start the enrolment again' }]);
         await replaceRecoveryCodes(trx, me.id, recoveryCodes);
         await trx.updateTable('users').set({ two_factor_enabled: 1, updated_at: nowIso() }).where('id', '=', me.id).execute();
         await recordAudit(trx, actorOf(request, me), { action: 'two-factor-enrol', entity: 'User', entityId: me.id });
@@ -148,11 +148,11 @@ export const twoFactorRoutes: RouteSpec[] = [
       if (body.code !== undefined) {
         const db = ctx.db.kysely;
         if (!(await takeTotpCode(db, me.id, body.code)) && !(await useRecoveryCode(db, me.id, body.code))) {
-          throw validationError([{ path: 'code', message: 'The code is wrong' }]);
+          throw validationError([{ path: 'code', code: 'wrong_code', message: 'The code is wrong' }]);
         }
       } else {
         const hash = await passwordHashOf(ctx.db.kysely, me.id);
-        if (!hash || !(await verifyPassword(hash, body.password!))) throw validationError([{ path: 'password', message: 'Current password is wrong' }]);
+        if (!hash || !(await verifyPassword(hash, body.password!))) throw validationError([{ path: 'password', code: 'wrong_password', message: 'Current password is wrong' }]);
       }
       await ctx.db.kysely.transaction().execute(async (trx) => {
         await deleteTwoFactorOf(trx, me.id);

@@ -129,23 +129,23 @@ export const userRoutes: RouteSpec[] = [
         // One's own password takes the current one, whoever asks and whether or not they name their
         // own `id`: a token left in an unattended browser, an administrator's too, must not be
         // enough to take the account over.
-        if (input.oldPassword === undefined) throw validationError([{ path: 'oldPassword', message: 'Required to change your own password' }]);
+        if (input.oldPassword === undefined) throw validationError([{ path: 'oldPassword', code: 'old_password_required', message: 'Required to change your own password' }]);
         const hash = await passwordHashOf(ctx.db.kysely, me.id);
         // No row: the account was deleted after this call was signed in, so nobody is left to ask.
         if (hash === undefined) throw unauthenticated();
         if (!(await verifyPassword(hash, input.oldPassword))) {
-          throw validationError([{ path: 'oldPassword', message: 'Current password is wrong' }]);
+          throw validationError([{ path: 'oldPassword', code: 'wrong_password', message: 'Current password is wrong' }]);
         }
       } else if (me.mustChangePassword) {
         throw passwordChangeRequired();
       } else if (input.oldPassword !== undefined) {
-        throw validationError([{ path: 'oldPassword', message: 'Only for your own account' }]);
+        throw validationError([{ path: 'oldPassword', code: 'own_account_only', message: 'Only for your own account' }]);
       } else if (!me.moduleKeys.has('users')) {
         // Resetting someone else's password is the users module's.
         throw forbidden();
       }
       if (input.mustChangePassword && own) {
-        throw validationError([{ path: 'mustChangePassword', message: 'Only when setting the password of someone else' }]);
+        throw validationError([{ path: 'mustChangePassword', code: 'others_only', message: 'Only when setting the password of someone else' }]);
       }
       const target = own ? me : await loadUser(ctx, targetId);
       assertPasswordAllowed(input.newPassword, target.userName, 'newPassword');

@@ -8,6 +8,7 @@ import { AuditOutlined, ContactsOutlined, DashboardOutlined, GlobalOutlined, Mes
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
 import dayjs from 'dayjs';
+import { setTimeLocale } from '../../admin/status.js';
 import 'dayjs/locale/zh-cn.js';
 import type { ModuleKey } from '../../../shared/modules.js';
 import { landingPathOf } from '../../../shared/modules.js';
@@ -106,6 +107,7 @@ export default function ManagementLayout() {
   }, [pageTitle]);
   // The date pickers' month and day names follow the interface language too.
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
+  setTimeLocale(locale);
 
   return (
     <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={adminTheme(reducedMotion)} button={{ autoInsertSpace: false }}>

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, isLocale } from '../../../shared/locale.js';
 import { AUTH_PATHS } from '../../../shared/paths.js';
 import { passwordResetRequestSchema } from '../../../shared/schemas/account.js';
 import { ApiError, api } from '../../api/client.js';
+import { errorText } from '../../admin/error-text.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import adminCatalogue from '../../i18n/catalogues/admin.js';
 import '../../admin/login.css';
@@ -46,7 +47,7 @@ export default function ForgotPassword() {
       setSent(true);
     } catch (failure) {
       const apiError = failure instanceof ApiError ? failure : null;
-      setError(apiError?.errorCode === ErrorCode.tooManyRequests ? t('recovery.throttled') : (apiError?.message ?? String(failure)));
+      setError(apiError?.errorCode === ErrorCode.tooManyRequests ? t('recovery.throttled') : errorText(failure, t));
     } finally {
       setSending(false);
       busy.current = false;

@@ -16,6 +16,7 @@ import { ADMIN_PATHS, AUTH_PATHS, PUBLIC_PATHS, SIGN_IN_REASONS } from '../../..
 import { useLocale } from '../../i18n/use-locale.js';
 import { safeRedirect } from '../../admin/navigation.js';
 import { TwoFactorStep } from '../../admin/two-factor-step.js';
+import { errorText } from '../../admin/error-text.js';
 import '../../admin/login.css';
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -70,9 +71,11 @@ export default function Login() {
       signedIn(result);
     } catch (failure) {
       const apiError = failure instanceof ApiError ? failure : null;
-      if (apiError?.errorCode === ErrorCode.signInRefused) setError([apiError.message, t('login.refused')]);
+      // The answer's `message` stays the seed's English sentence for other clients; this screen says
+      // every refusal in its own language only (docs/decisions/0052).
+      if (apiError?.errorCode === ErrorCode.signInRefused) setError([t('login.refused')]);
       else if (apiError?.errorCode === ErrorCode.tooManyRequests) setError([t('login.throttled')]);
-      else setError([apiError?.message ?? String(failure)]);
+      else setError([errorText(failure, t)]);
       setSending(false);
       busy.current = false;
     }

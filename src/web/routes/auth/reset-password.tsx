@@ -11,6 +11,7 @@ import { AUTH_PATHS } from '../../../shared/paths.js';
 import { RESET_LINK_REASONS, passwordResetConfirmSchema } from '../../../shared/schemas/account.js';
 import type { ResetLinkReason } from '../../../shared/schemas/account.js';
 import { ApiError, api } from '../../api/client.js';
+import { errorText } from '../../admin/error-text.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import adminCatalogue from '../../i18n/catalogues/admin.js';
 import '../../admin/login.css';
@@ -66,7 +67,7 @@ export default function ResetPassword() {
       const reason = (apiError?.data as { reason?: unknown } | null)?.reason;
       if (apiError?.errorCode === ErrorCode.resetLinkInvalid) setDeadLink(reasonOf(apiError.data) ?? 'unknown');
       else if (apiError?.errorCode === ErrorCode.validation && isPasswordRefusal(reason)) setError(t(`passwordRules.${reason}`));
-      else setError(apiError?.message ?? String(failure));
+      else setError(errorText(failure, t));
     } finally {
       setSaving(false);
       busy.current = false;

@@ -63,7 +63,7 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
         setConflict({ title: values.title, description: values.description, blocks: values.blocks });
         return false;
       }
-      const shown = error instanceof ApiError && showIssues(form, error.issues);
+      const shown = error instanceof ApiError && showIssues(form, error.issues, t);
       message.error(shown ? t('pages.fixErrors') : t('pages.saveFailed', { message: errorText(error, t) }));
       return false;
     }
