@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, recordId } from './fields.js';
+import { coded } from './validation-codes.js';
 
 /**
  * Bulk actions on a list (issue 21, docs/decisions/0057): the rows a member of staff ticked, or every
@@ -21,7 +22,7 @@ export function bulkSelectionShape(query: z.ZodType) {
 }
 
 export const exactlyOneSelection = (body: { ids?: unknown; matching?: unknown }) => (body.ids === undefined) !== (body.matching === undefined);
-export const selectionIssue = { message: 'Give either ids or matching', path: ['ids'] };
+export const selectionIssue = coded('one_selection', 'Give either ids or matching', ['ids']);
 
 /** What a bulk call did: the records it acted on, and each it refused with why (as one call would have). */
 export const bulkAnswer = z.object({

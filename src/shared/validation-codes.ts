@@ -28,6 +28,8 @@ export const VALIDATION_CODES = [
   'email_or_phone_required',
   'code_or_password_required',
   'required_in_one_language',
+  'unknown_placeholder',
+  'one_selection',
   // The body and the HTTP request.
   'nul_character',
   'too_deep',
@@ -45,6 +47,8 @@ export const VALIDATION_CODES = [
   'no_such_reference',
   'too_many_rows',
   'too_many_matches',
+  'too_many_selected',
+  'own_language_translation',
   'wrong_password',
   'old_password_required',
   'own_account_only',

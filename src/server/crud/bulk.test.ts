@@ -32,7 +32,7 @@ describe.each(testEngines())('bulk actions on %s', (engine) => {
       done: [free, alsoFree],
       refused: [
         { id: used, errorCode: 40009, reason: 'in-use' },
-        { id: 999_999, errorCode: 40004, reason: null },
+        { id: 999_999, errorCode: 40004, reason: 'record' },
       ],
     });
     expect((await t.call('GET', `/api/NewsCategory/${free}`, undefined, admin)).statusCode).toBe(404);
@@ -81,8 +81,9 @@ describe.each(testEngines())('bulk actions on %s', (engine) => {
       const res = await t.call('POST', url, body, admin);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().data.issues[0].path).toBe(path);
+      return res.json().data.issues[0];
     };
-    await refused('/api/News/Bulk/Delete', {}, 'ids');
+    expect(await refused('/api/News/Bulk/Delete', {}, 'ids')).toMatchObject({ code: 'one_selection' });
     await refused('/api/News/Bulk/Delete', { ids: [1], matching: {} }, 'ids');
     await refused('/api/News/Bulk/Delete', { ids: [] }, 'ids');
     await refused('/api/News/Bulk/Delete', { ids: Array.from({ length: BULK_MAX + 1 }, (_, i) => i + 1) }, 'ids');
@@ -101,7 +102,7 @@ describe.each(testEngines())('bulk actions on %s', (engine) => {
     await t.app.ctx.db.kysely.insertInto('jobs').values(rows).execute();
     const res = await t.call('POST', '/api/Job/Bulk/Delete', { matching: { filters: { categoryId: category } } }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.issues[0].path).toBe('matching');
+    expect(res.json().data.issues[0]).toMatchObject({ path: 'matching', code: 'too_many_selected', params: { total: BULK_MAX + 1, maximum: BULK_MAX } });
     expect((await data('POST', '/api/Job/Query', { filters: { categoryId: category } })).meta.total).toBe(BULK_MAX + 1);
   });
 

@@ -36,7 +36,7 @@ export async function selectedIds(ctx: AppContext, def: ResourceDef<unknown>, se
   for (let page = 1; ; page++) {
     const chunk = await queryPage(ctx, def, { ...selection.matching!, page, pageSize: CHUNK, fields: ['id'] }, false);
     if (chunk.meta.total > BULK_MAX) {
-      throw validationError([{ path: 'matching', message: `${chunk.meta.total} records match; a bulk action takes at most ${BULK_MAX}, so narrow the list with filters` }]);
+      throw validationError([{ path: 'matching', code: 'too_many_selected', params: { total: chunk.meta.total, maximum: BULK_MAX }, message: `${chunk.meta.total} records match; a bulk action takes at most ${BULK_MAX}, so narrow the list with filters` }]);
     }
     ids.push(...(chunk.items as { id: number }[]).map((record) => record.id));
     if (chunk.items.length < CHUNK || ids.length >= chunk.meta.total) return ids;

@@ -52,7 +52,7 @@ function preparedTranslations(def: ResourceDef<unknown>, given: unknown, own: Lo
   if (given === undefined || given === null) return undefined;
   const input = given as TranslationsInput;
   if (input[own]) {
-    throw validationError([{ path: `translations.${own}`, message: `${own} is the record's own language: write its texts in the fields themselves` }]);
+    throw validationError([{ path: `translations.${own}`, code: 'own_language_translation', message: `${own} is the record's own language: write its texts in the fields themselves` }]);
   }
   const prepared: TranslationsInput = {};
   for (const locale of LOCALES) {

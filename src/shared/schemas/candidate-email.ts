@@ -35,6 +35,7 @@ const placeholderRule = (text: string, ctx: z.RefinementCtx) => {
   if (unknown.length) {
     ctx.addIssue({
       code: 'custom',
+      params: { code: 'unknown_placeholder', placeholders: unknown.map((p) => `{${p}}`).join(', ') },
       message: `Unknown placeholder ${unknown.map((p) => `{${p}}`).join(', ')}: use {name}, {job} or {company}`,
     });
   }
@@ -64,7 +65,7 @@ export const candidateEmailTemplateUpdateSchema = z
     if (!value.enabled) return;
     for (const field of ['subject', 'body'] as const) {
       for (const locale of LOCALES) {
-        if (!value[field][locale]) ctx.addIssue({ code: 'custom', path: [field, locale], message: 'Required while the e-mail is on' });
+        if (!value[field][locale]) ctx.addIssue({ code: 'custom', path: [field, locale], params: { code: 'required' }, message: 'Required while the e-mail is on' });
       }
     }
   });

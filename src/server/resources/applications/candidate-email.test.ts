@@ -96,16 +96,16 @@ describe.each(testEngines())('candidate e-mails on %s', (engine) => {
     const update = (changes: Record<string, unknown>) => t.call('POST', '/api/CandidateEmailTemplate/Update', { id: offer.id, enabled: true, subject: offer.subject, body: offer.body, ...changes }, admin);
     const unknown = await update({ body: text('{name}，{salary}', 'Dear {Name}') });
     expect(unknown.statusCode).toBe(400);
-    const issues = unknown.json().data.issues as { path: string; message: string }[];
+    const issues = unknown.json().data.issues as { path: string; code: string; message: string }[];
     expect(issues).toEqual(
       expect.arrayContaining([
-        { path: 'body.zh-CN', message: 'Unknown placeholder {salary}: use {name}, {job} or {company}' },
-        { path: 'body.en-US', message: 'Unknown placeholder {Name}: use {name}, {job} or {company}' },
+        { path: 'body.zh-CN', code: 'unknown_placeholder', params: { placeholders: '{salary}' }, message: 'Unknown placeholder {salary}: use {name}, {job} or {company}' },
+        { path: 'body.en-US', code: 'unknown_placeholder', params: { placeholders: '{Name}' }, message: 'Unknown placeholder {Name}: use {name}, {job} or {company}' },
       ]),
     );
     const missing = await update({ subject: text('录用', '') });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().data.issues).toEqual([{ path: 'subject.en-US', message: 'Required while the e-mail is on' }]);
+    expect(missing.json().data.issues).toEqual([{ path: 'subject.en-US', code: 'required', message: 'Required while the e-mail is on' }]);
     // Off, a template may be left unwritten.
     const off = await update({ enabled: false, subject: text('', ''), body: text('', '') });
     expect(off.statusCode, off.body).toBe(200);
