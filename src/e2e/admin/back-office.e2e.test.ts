@@ -105,7 +105,7 @@ describe('the back-office', () => {
   it('creates, edits, publishes and deletes a news item with rich text, images, cover, layout, publish time and pin', async () => {
     const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/NewsManagement/modify-news');
     await page.waitForURL('**/NewsManagement/modify-news');
-    await page.getByLabel('Title').fill('E2E news item');
+    await page.getByLabel('Title', { exact: true }).fill('E2E news item');
     await page.locator('#categoryId').click();
     await page.locator('.ant-select-item-option').first().click();
     const editor = page.locator('.ProseMirror').first();
@@ -115,7 +115,7 @@ describe('the back-office', () => {
     await page.keyboard.type(' bold words');
     await page.locator('.rich-editor input[type="file"]').first().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => editor.locator('img').count()).toBe(1);
-    await page.getByLabel('Summary').fill('A short summary');
+    await page.getByLabel('Summary', { exact: true }).fill('A short summary');
     await page.locator('.ant-upload input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     // The cover goes into the media library; the picker shows its smallest WebP variant.
     await expect.poll(() => page.getByAltText('Chosen image').getAttribute('src')).toMatch(/^\/api\/Media\/\d+\/1\.webp$/);
@@ -141,9 +141,9 @@ describe('the back-office', () => {
     expect(await page.locator('.ant-alert').textContent()).toContain('not public yet');
 
     await page.goto(`${portico.url}/NewsManagement/modify-news?id=${id}`);
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('E2E news item');
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('E2E news item');
     await expect.poll(() => editor.textContent()).toContain('bold words');
-    await page.getByLabel('Title').fill('E2E news item, edited');
+    await page.getByLabel('Title', { exact: true }).fill('E2E news item, edited');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`**/NewsManagement/view-news?id=${id}`);
     const edited = (await api('GET', `News/${id}`)).data;
@@ -226,9 +226,9 @@ describe('the back-office', () => {
     await page.waitForURL('**/JobManagement/Add');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('#title_help').textContent()).toBe('Please fill this in');
-    await page.getByLabel('Title').fill('x'.repeat(201));
+    await page.getByLabel('Title', { exact: true }).fill('x'.repeat(201));
     await expect.poll(() => page.locator('#title_help').textContent()).toBe('At most 200 characters');
-    await page.getByLabel('Title').fill('E2E engineer');
+    await page.getByLabel('Title', { exact: true }).fill('E2E engineer');
     await page.locator('#categoryId').click();
     await page.locator('.ant-select-item-option').first().click();
     await page.getByLabel('Location').fill('Shanghai');
@@ -239,8 +239,8 @@ describe('the back-office', () => {
     const job = (await api('POST', 'Job/Query', { keyword: 'E2E engineer' })).data.items[0];
     expect(job).toMatchObject({ title: 'E2E engineer', location: 'Shanghai', status: 'draft' });
     await page.goto(`${portico.url}/JobManagement/Add?id=${job.id}`);
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('E2E engineer');
-    await page.getByLabel('Title').fill('E2E senior engineer');
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('E2E engineer');
+    await page.getByLabel('Title', { exact: true }).fill('E2E senior engineer');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/JobManagement');
     expect((await api('GET', `Job/${job.id}`)).data.title).toBe('E2E senior engineer');
@@ -476,7 +476,7 @@ describe('the back-office', () => {
     await page.getByLabel('New password', { exact: true }).fill('self-password-2');
     await page.getByLabel('New password again').fill('self-password-2');
     await change.click();
-    await expect.poll(() => page.locator('#oldPassword_help').textContent()).toBe('Current password is wrong');
+    await expect.poll(() => page.locator('#oldPassword_help').textContent()).toBe('The current password is wrong');
     await page.getByLabel('Current password').fill('self-password-1');
     await change.click();
     await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Password changed');

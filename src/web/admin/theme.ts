@@ -17,6 +17,8 @@ export const ADMIN_TOKENS = {
    */
   green: '#237804',
   gold: '#ad6800',
+  /** Draft and missing-translation marks: antd's orange text on its first shade is 3.3:1. */
+  orange: '#ad4e00',
   cyan: '#006d75',
   colorPrimary: '#0b5cad',
   /** 6.6:1 on white, 6.0:1 on the page. */
