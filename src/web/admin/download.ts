@@ -71,16 +71,19 @@ export async function downloadWithToken(url: string, fallbackName: string) {
  * filtered and sorted now, the headings in the reader's language, the times in their time zone. The
  * server records each export in the audit log.
  */
-export async function downloadExport(entity: string, query: { keyword?: string; filters?: Record<string, unknown>; sort?: unknown }, language: string) {
-  const offset = -new Date().getTimezoneOffset();
-  const body = { keyword: query.keyword, filters: query.filters, sort: query.sort };
-  save(await fetchFile(`/api/${entity}/Export?offset=${offset}`, `${entity}.csv`, { body, headers: { 'Accept-Language': language } }));
+export function downloadExport(entity: string, query: { keyword?: string; filters?: Record<string, unknown>; sort?: unknown }, language: string) {
+  return downloadCsv(`${entity}/Export`, entity, { keyword: query.keyword, filters: query.filters, sort: query.sort }, language);
 }
 
 /** The ticked rows of a list exported by the server (`POST {E}/Bulk/Export`), in the order shown. */
-export async function downloadSelection(entity: string, ids: readonly number[], language: string) {
+export function downloadSelection(entity: string, ids: readonly number[], language: string) {
+  return downloadCsv(`${entity}/Bulk/Export`, entity, { ids }, language);
+}
+
+/** A CSV the server writes for a POSTed body: headings in `language`, times in the reader's time zone. */
+async function downloadCsv(call: string, entity: string, body: unknown, language: string) {
   const offset = -new Date().getTimezoneOffset();
-  save(await fetchFile(`/api/${entity}/Bulk/Export?offset=${offset}`, `${entity}.csv`, { body: { ids }, headers: { 'Accept-Language': language } }));
+  save(await fetchFile(`/api/${call}?offset=${offset}`, `${entity}.csv`, { body, headers: { 'Accept-Language': language } }));
 }
 
 /** Only PDF can be shown by the browser itself; Word files are downloaded instead. */
