@@ -87,7 +87,7 @@ describe('the audit log screen', () => {
     fireEvent.mouseDown(toolbar.getByRole('combobox', { name: 'Action' }));
     fireEvent.click((await screen.findAllByText('Signed out', { selector: '.ant-select-item-option-content' })).at(-1)!);
     await waitFor(() => expect(queries().at(-1)!.filters).toEqual({ userName: 'wang', action: 'sign-out' }));
-    expect(document.querySelectorAll('.admin-toolbar .ant-picker-range')).toHaveLength(1);
+    expect(document.querySelectorAll('.admin-toolbar .date-range')).toHaveLength(1);
   });
 
   it('opens filtered by the user, action and dates a link names, and shows them in its filters', async () => {
@@ -100,7 +100,7 @@ describe('the audit log screen', () => {
     expect((toolbar.getByRole('searchbox', { name: 'User (ID or user name)' }) as HTMLInputElement).value).toBe('wang');
     expect(document.querySelector('.admin-toolbar .ant-select-content-has-value')?.getAttribute('title')).toBe('Signed out');
     // The range is shown in the reader's time zone, whichever wrote the link.
-    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .ant-picker-range input')].map((input) => input.value);
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .date-range input')].map((input) => input.value);
     expect(start).toBe(new Date(from).toLocaleDateString('sv'));
     expect(end).toBe(new Date(to).toLocaleDateString('sv'));
   });
@@ -110,7 +110,7 @@ describe('the audit log screen', () => {
     const { queries } = show('en-US', `?atFrom=${from}`);
     await screen.findByText('intruder');
     expect(queries()[0]!.filters).toEqual({ atFrom: from });
-    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .ant-picker-range input')].map((input) => input.value);
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.admin-toolbar .date-range input')].map((input) => input.value);
     expect([start, end]).toEqual([new Date(from).toLocaleDateString('sv'), '']);
   });
 

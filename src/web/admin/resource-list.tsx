@@ -2,11 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, DatePicker, Select, Table } from 'antd';
+import { Alert, App as AntApp, Button, Select, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult, SortOrder, TableCurrentDataSource } from 'antd/es/table/interface.js';
-import dayjs from 'dayjs';
-import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
@@ -17,6 +15,7 @@ import { errorText } from './error-text.js';
 import { useListStateInComponent, useListStateInUrl } from './list-state.js';
 import type { ListQuery, ListShape, ListState } from './list-state.js';
 import { SearchBox } from './search-box.js';
+import { DateRangeFilter } from './date-range-filter.js';
 
 export interface FilterDef {
   name: string;
@@ -214,17 +213,13 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
           }
           if (filter.kind === 'dateRange') {
             const [fromName, toName] = paramsOf(filter) as [string, string];
-            const from = filterValue(fromName);
-            const to = filterValue(toName);
-            const day = (value: unknown) => (typeof value === 'string' ? dayjs(value) : null);
             return (
-              <DatePicker.RangePicker
+              <DateRangeFilter
                 key={filter.name}
-                aria-label={filter.label}
-                value={from === undefined && to === undefined ? null : [day(from), day(to)]}
-                onChange={(range: [Dayjs | null, Dayjs | null] | null) =>
-                  setFilters({ [fromName]: range?.[0]?.startOf('day').toISOString(), [toName]: range?.[1]?.endOf('day').toISOString() })
-                }
+                label={filter.label}
+                from={filterValue(fromName)}
+                to={filterValue(toName)}
+                onChange={(range) => setFilters({ [fromName]: range.from, [toName]: range.to })}
               />
             );
           }

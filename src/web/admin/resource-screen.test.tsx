@@ -125,7 +125,7 @@ describe('a resource screen read from an entity definition', () => {
     await screen.findByText('First gadget');
     const toolbar = within(document.querySelector<HTMLElement>('.admin-toolbar')!);
     expect(toolbar.getAllByRole('combobox').map((box) => box.getAttribute('aria-label'))).toEqual(['Kind', 'Active', 'Level']);
-    expect(document.querySelectorAll('.admin-toolbar .ant-picker-range')).toHaveLength(1);
+    expect(document.querySelectorAll('.admin-toolbar .date-range')).toHaveLength(1);
     await choose(toolbar.getByRole('combobox', { name: 'Kind' }), 'Valve');
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ filters: { kind: 'valve' } }));
     await choose(toolbar.getByRole('combobox', { name: 'Active' }), 'No');
