@@ -117,7 +117,13 @@ export function targetsOf(run: EngineRun): Target[] {
   const peak = run.peakRssWithoutUploadsMb ?? run.peakRssMb;
   push('server peak RSS MB (every scenario but image uploads)', peak > 0 ? peak : null, '<= 200', peak > 0 && peak <= 200);
   for (const w of run.pageWeights) {
-    if (!w.path.startsWith('/NewsManagement')) push(`first-load JS KB ${w.path.split('?')[0]}`, round(w.jsBytes / 1024), '<= 100', w.jsBytes > 0 && w.jsBytes <= 100 * 1024);
+    if (w.path !== BACK_OFFICE_PAGE) push(`first-load JS KB ${w.path.split('?')[0]}`, round(w.jsBytes / 1024), '<= 100', w.jsBytes > 0 && w.jsBytes <= 100 * 1024);
+  }
+  // Issue 21, "half the weight": the back-office's first load, measured on its busiest list.
+  const backOffice = run.pageWeights.find((w) => w.path === BACK_OFFICE_PAGE);
+  if (backOffice) {
+    push(`first-load JS KB ${BACK_OFFICE_PAGE}`, round(backOffice.jsBytes / 1024), '<= 220', backOffice.jsBytes > 0 && backOffice.jsBytes <= 220 * 1024);
+    push(`LCP ms ${BACK_OFFICE_PAGE} (4x CPU throttle)`, backOffice.lcpMs, '<= 1500', backOffice.lcpMs !== null && backOffice.lcpMs <= 1500);
   }
   if (run.browserError) push(`first-load JS and LCP (browser failed: ${run.browserError})`, null, 'measured', false);
   const home = run.pageWeights.find((w) => w.path === '/Home');
@@ -130,5 +136,8 @@ export function targetsOf(run: EngineRun): Target[] {
   }
   return targets;
 }
+
+/** The back-office screen whose first load the bench weighs. */
+export const BACK_OFFICE_PAGE = '/NewsManagement/list-news';
 
 export const round = (n: number) => Math.round(n * 100) / 100;
