@@ -11,7 +11,7 @@ import { api } from '../api/client.js';
 import { clearSession, saveToken, saveUser } from '../api/session.js';
 import { errorText } from './error-text.js';
 import { useSession } from './session-context.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 import { TwoFactorSection } from './two-factor-section.js';
 import { useFormErrors } from './use-form-errors.js';
 import { zodRule } from './zod-rule.js';

@@ -5,7 +5,7 @@ import { ADMIN_PATHS, applicationDetailsPath, jobEditPath, newsEditPath } from '
 import { AUDIT_ENTITIES, auditEventEntity } from '../../shared/schemas/audit.js';
 import type { AuditEvent } from '../../shared/schemas/audit.js';
 import { ResourceScreen } from './resource-screen.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 import { useFieldText } from './use-field-text.js';
 
 const VALUES = { action: 'audit.actions', entity: 'audit.entities' };

@@ -8,7 +8,7 @@ import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
 import { compareVersions } from './revision-diff.js';
 import type { FieldDiff } from './revision-diff.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 
 /**
  * "History" of a news item, job, page or the site settings (docs/decisions/0037): the versions each

@@ -8,7 +8,7 @@ import type { GlanceKind, OverviewAnswer } from '../../shared/schemas/overview.j
 import { ADMIN_PATHS, applicationDetailsPath } from '../../shared/paths.js';
 import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 
 /**
  * The overview (docs/decisions/0051): what is new per kind, the applications of the last seven days

@@ -8,7 +8,7 @@ import type { PrivacyNoticeVersion } from '../../shared/schemas/privacy-notice.j
 import { noticeBlocks } from '../../shared/schemas/site.js';
 import { ApiError, api } from '../api/client.js';
 import { errorText } from './error-text.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 
 /**
  * A version of the privacy notice as staff read it (docs/decisions/0048): on the versions screen, and

@@ -6,7 +6,7 @@ import { fieldKindOf } from '../../shared/entity.js';
 import type { EntityDef } from '../../shared/entity.js';
 import { choicesOf, isTimeField } from './entity-fields.js';
 import type { FilterDef } from './resource-list.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 import type { FieldText } from './use-field-text.js';
 
 /**

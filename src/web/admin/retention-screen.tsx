@@ -6,7 +6,7 @@ import { RETENTION_ACTIONS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, RETENTION_KI
 import type { RetentionDue, RetentionPreview, RetentionSettings, RetentionValues } from '../../shared/schemas/retention.js';
 import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
-import { formatTime } from './status.js';
+import { formatTime } from './time.js';
 import { zodRule } from './zod-rule.js';
 
 /**

@@ -23,11 +23,11 @@ export async function uploadImage(file: File): Promise<UploadedFile> {
 }
 
 /**
- * A rich-text field for antd forms (value / onChange): headings, lists, quotes, links and uploaded
+ * The rich-text editor behind `RichText` (loaded on demand): headings, lists, quotes, links and uploaded
  * images. `label` names the editable area for screen readers: a `<label for>` cannot name a
  * content-editable element, so the form item's label is given again here.
  */
-export function RichText({ value, onChange, id, label }: { value?: string; onChange?: (html: string) => void; id?: string; label?: string }) {
+export function RichTextEditor({ value, onChange, id, label }: { value?: string; onChange?: (html: string) => void; id?: string; label?: string }) {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const fileInput = useRef<HTMLInputElement>(null);

@@ -4,13 +4,13 @@ import { Alert, App as AntApp, Checkbox, Descriptions, Form, Input, Select, Spin
 import type { CandidateEmailPreview } from '../../shared/schemas/candidate-email.js';
 import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
-import type { Locale } from '../../shared/locale.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
 import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
 import { useCandidateEmailTemplates } from './candidate-email-templates.js';
 import { errorText } from './error-text.js';
+import { formatTime } from './time.js';
 
 export type StatusKind = 'applications' | 'inquiries';
 
@@ -145,14 +145,5 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
   );
 }
 
-/**
- * The back-office's language for dates and times: set by its layout, as it sets dayjs's, so a time
- * is written the way the screen's language writes it, not the way the browser's does (the
- * browser's until a layout has said).
- */
-let timeLocale: Locale | undefined;
-export const setTimeLocale = (locale: Locale) => {
-  timeLocale = locale;
-};
-
-export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(timeLocale) : '—');
+// In their own module, so that screens that only show times do not load the status dialogs.
+export { formatTime, setTimeLocale } from './time.js';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Form, Input, Tabs, Tag } from 'antd';
+import { Alert, Button, Form, Input, Tabs } from 'antd';
 import type { FormInstance } from 'antd';
 import { LOCALES } from '../../shared/locale.js';
+import { isBlank } from './missing-translation.js';
 import type { Locale } from '../../shared/locale.js';
-import { MISSING_TRANSLATION_FILTER } from '../../shared/translations.js';
 import type { Translatable, Translations } from '../../shared/translations.js';
 import { RichText } from './rich-text.js';
 import { zodRule } from './zod-rule.js';
@@ -79,10 +79,6 @@ function optionalRule(rule: ReturnType<typeof zodRule>): ReturnType<typeof zodRu
   return { validator: async (inner, value: unknown) => (isBlank(value) ? undefined : validator(inner, value)) };
 }
 
-/** A text with nothing to read: empty, spaces, or markup around nothing (an emptied rich text). */
-export const isBlank = (value: unknown) =>
-  typeof value !== 'string' || (value.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '' && !/<img\b/i.test(value));
-
 /**
  * The form's translations as a write sends them: for every language but the own one, each field's
  * text, or null where it is blank (which removes a stored text).
@@ -96,32 +92,5 @@ export function translationsBody(spec: Translatable, ownLocale: Locale, typed: T
   );
 }
 
-/** Whether a record lacks a usable text in a language other than its own (the list's mark). */
-export function missingLocalesOf(spec: Translatable, record: { locale?: string; translations?: Translations }): Locale[] {
-  const own = (record.locale as Locale | undefined) ?? 'zh-CN';
-  return LOCALES.filter((locale) => locale !== own && !spec.required.every((field) => !isBlank(record.translations?.[locale]?.[field])));
-}
-
-/** The mark on a list's row of a record missing a translation: "No English", per language it lacks. */
-export function MissingTranslationTags({ spec, record }: { spec: Translatable; record: { locale?: string; translations?: Translations } }) {
-  const { t } = useTranslation('admin');
-  return (
-    <>
-      {missingLocalesOf(spec, record).map((locale) => (
-        <Tag key={locale} color="orange">
-          {t('bilingual.missing', { language: t(`bilingual.languages.${locale}`) })}
-        </Tag>
-      ))}
-    </>
-  );
-}
-
-/** A list's filter "missing English" (and "missing Chinese"): the entity's `missingTranslation`. */
-export function useMissingTranslationFilter() {
-  const { t } = useTranslation('admin');
-  return {
-    name: MISSING_TRANSLATION_FILTER,
-    label: t('bilingual.missingTranslation'),
-    options: LOCALES.map((locale) => ({ value: locale, label: t('bilingual.missing', { language: t(`bilingual.languages.${locale}`) }) })),
-  };
-}
+// The list screens' marks and filter live apart, so that a list loads without the editor's tabs.
+export { MissingTranslationTags, isBlank, missingLocalesOf, useMissingTranslationFilter } from './missing-translation.js';

@@ -207,6 +207,8 @@ const zh = {
     exportCsv: '导出 CSV',
     exporting: '正在导出…',
     dateRange: '日期范围',
+    rangeStart: '{{label}}：开始日期',
+    rangeEnd: '{{label}}：结束日期',
     yes: '是',
     no: '否',
     note: '备注',
@@ -262,6 +264,7 @@ const zh = {
     preview: '预览',
   },
   editor: {
+    loading: '正在载入编辑器…',
     bold: '加粗',
     italic: '斜体',
     heading: '标题',
@@ -1127,6 +1130,8 @@ const en: Catalogue = {
     exportCsv: 'Export CSV',
     exporting: 'Exporting…',
     dateRange: 'Dates',
+    rangeStart: '{{label}}: from',
+    rangeEnd: '{{label}}: to',
     yes: 'Yes',
     no: 'No',
     note: 'Note',
@@ -1181,6 +1186,7 @@ const en: Catalogue = {
     preview: 'Preview',
   },
   editor: {
+    loading: 'Loading the editor…',
     bold: 'Bold',
     italic: 'Italic',
     heading: 'Heading',

@@ -8,7 +8,7 @@ import { AuditOutlined, ContactsOutlined, DashboardOutlined, GlobalOutlined, Mes
 import enUSModule from 'antd/locale/en_US.js';
 import zhCNModule from 'antd/locale/zh_CN.js';
 import dayjs from 'dayjs';
-import { setTimeLocale } from '../../admin/status.js';
+import { setTimeLocale } from '../../admin/time.js';
 import 'dayjs/locale/zh-cn.js';
 import type { ModuleKey } from '../../../shared/modules.js';
 import { landingPathOf } from '../../../shared/modules.js';

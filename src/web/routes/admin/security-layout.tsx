@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { MetaFunction } from 'react-router';
@@ -7,9 +7,11 @@ import { ADMIN_PATHS, loginPath } from '../../../shared/paths.js';
 import { api } from '../../api/client.js';
 import { askOtherTabsForToken, getStoredUser, getToken, saveUser, shareSessionWithOtherTabs } from '../../api/session.js';
 import { SessionContext } from '../../admin/session-context.js';
-import { ForcedPasswordChange } from '../../admin/account-screen.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
 import '../../admin/login.css';
+
+/** Shown to the few who must change a password first: fetched only for them, not on every first load. */
+const ForcedPasswordChange = lazy(() => import('../../admin/account-screen.js').then((module) => ({ default: module.ForcedPasswordChange })));
 
 export const meta: MetaFunction = () => [{ title: 'Portico' }, { name: 'robots', content: 'noindex' }];
 
@@ -70,7 +72,13 @@ export default function SecurityLayout() {
     <SessionContext.Provider value={session}>
       {/* A password given by someone else is changed before any other screen opens (the server
           refuses every other call until then); the screen asked for opens right after. */}
-      {session.user.mustChangePassword ? <ForcedPasswordChange /> : <Outlet />}
+      {session.user.mustChangePassword ? (
+        <Suspense fallback={null}>
+          <ForcedPasswordChange />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
     </SessionContext.Provider>
   );
 }

@@ -10,8 +10,8 @@ import { jobEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ResourceList } from '../../../admin/resource-list.js';
-import { formatTime } from '../../../admin/status.js';
-import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/translation-tabs.js';
+import { formatTime } from '../../../admin/time.js';
+import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
 
 const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const;
 

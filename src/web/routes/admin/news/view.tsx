@@ -6,7 +6,7 @@ import type { News } from '../../../../shared/schemas/news.js';
 import { ADMIN_PATHS, newsDetailPath, newsEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
-import { formatTime } from '../../../admin/status.js';
+import { formatTime } from '../../../admin/time.js';
 
 /**
  * The article as the public will see it: its sanitised HTML in the order its chosen layout uses,
