@@ -43,6 +43,7 @@ export const MODULES: readonly UserModule[] = [
     menus: [
       { key: 'jobs.list', name: '职位列表', path: ADMIN_PATHS.jobs },
       { key: 'jobs.categories', name: '职位分类', path: ADMIN_PATHS.jobCategories },
+      { key: 'jobs.offices', name: '办公地点', path: ADMIN_PATHS.offices },
     ],
   },
   {

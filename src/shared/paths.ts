@@ -44,6 +44,8 @@ export const ADMIN_PATHS = {
   jobs: '/JobManagement',
   jobEdit: '/JobManagement/Add',
   jobCategories: '/JobCategoryManagement',
+  /** Where jobs are (docs/decisions/0058). */
+  offices: '/OfficeManagement',
   applications: '/ApplyInfoManagement',
   applicationDetails: '/ApplyInfoManagement/ContactDetails',
   /** The e-mails an applicant may be sent on a status move (docs/decisions/0056). */
@@ -77,6 +79,7 @@ export const ADMIN_ROOTS = [
   ADMIN_PATHS.news,
   ADMIN_PATHS.jobs,
   ADMIN_PATHS.jobCategories,
+  ADMIN_PATHS.offices,
   ADMIN_PATHS.applications,
   ADMIN_PATHS.contact,
   ADMIN_PATHS.joinUs,

@@ -30,6 +30,7 @@ export const VALIDATION_CODES = [
   'required_in_one_language',
   'unknown_placeholder',
   'one_selection',
+  'country_code',
   // The body and the HTTP request.
   'nul_character',
   'too_deep',

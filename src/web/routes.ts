@@ -74,6 +74,7 @@ export default [
       route(at(ADMIN_PATHS.newsView), 'routes/admin/news/view.tsx'),
       route(at(ADMIN_PATHS.newsCategories), 'routes/admin/news/categories.tsx'),
       route(at(ADMIN_PATHS.jobCategories), 'routes/admin/jobs/categories.tsx'),
+      route(at(ADMIN_PATHS.offices), 'routes/admin/jobs/offices.tsx'),
       route(at(ADMIN_PATHS.jobs), 'routes/admin/jobs/list.tsx'),
       route(at(ADMIN_PATHS.jobEdit), 'routes/admin/jobs/edit.tsx'),
       route(at(ADMIN_PATHS.applications), 'routes/admin/applications/list.tsx'),

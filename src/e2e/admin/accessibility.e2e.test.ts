@@ -75,6 +75,15 @@ describe('the back-office for every reader', () => {
         const violations = await seriousViolations(page);
         if (violations.length) found[path] = violations;
       }
+      // The office dialog (a tab per language, a country to choose), opened from the keyboard.
+      await page.goto(`${portico.url}${ADMIN_PATHS.offices}`, { waitUntil: 'networkidle' });
+      await page.locator('.admin-content .ant-table-row').first().waitFor();
+      await page.getByRole('button', { name: locale === 'zh-CN' ? '新建办公地点' : 'New office' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Tab');
+      const dialogViolations = await seriousViolations(page);
+      if (dialogViolations.length) found[`${ADMIN_PATHS.offices} (dialog)`] = dialogViolations;
       await context.close();
       expect(found).toEqual({});
     });

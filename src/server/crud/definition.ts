@@ -5,7 +5,7 @@ import type { EntityDef, FilterOp } from '../../shared/entity.js';
 import type { ModuleKey } from '../../shared/modules.js';
 import { DEFAULT_LOCALE } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
-import { MISSING_TRANSLATION_FILTER, missingPatternOf, resolveRecord, resolveText } from '../../shared/translations.js';
+import { MISSING_TRANSLATION_FILTER, missingPatternOf, ownLocaleOf, resolveRecord, resolveText } from '../../shared/translations.js';
 import type { Translations } from '../../shared/translations.js';
 import type { AppContext } from '../context.js';
 import type { Database, KyselyDb } from '../db/schema.js';
@@ -108,6 +108,17 @@ export interface ResourceConfig<Out> {
    * write that would duplicate it is a 409 `name-taken` naming the value.
    */
   uniqueField?: string;
+  /**
+   * The `uniqueField` is unique in every language: no two records' translations share it either
+   * (ignoring case and surrounding spaces), checked in the write's transaction, writes of the table
+   * taking turns on PostgreSQL (docs/decisions/0058).
+   */
+  uniqueInEachLanguage?: boolean;
+  /**
+   * Completes prepared input from other records before its references are checked (a job given only
+   * a location gets the office of that name); `existing` on update.
+   */
+  resolveFields?(db: KyselyDb, input: Fields, existing?: Out): Promise<Fields>;
   /** Refuses references to records that do not exist, with a 400 naming the field. */
   checkReferences?(db: KyselyDb, input: Fields): Promise<void>;
   /** Refuses a delete that would orphan other records, with a 409. */
@@ -185,7 +196,12 @@ export function defineResource<Out>(config: ResourceConfig<Out>): ResourceDef<Ou
         const record = resolveRecord(texts, withoutStaffOnly(row) as Record<string, unknown>, locale) as Record<string, unknown>;
         for (const [field, joined] of Object.entries(config.joinedTranslations ?? {})) {
           const stored = row[joined.column];
-          const translations = (typeof stored === 'string' ? JSON.parse(stored) : stored) as Translations | null;
+          const translations = (typeof stored === 'string' ? JSON.parse(stored) : stored) as Translations | null | undefined;
+          if (translations == null) {
+            // No joined record: the text (if any) is the record's own, in its own language.
+            record[`${field}Locale`] = record[field] == null ? null : ownLocaleOf(row as Record<string, unknown>);
+            continue;
+          }
           const { text, locale: textLocale } = resolveText(record[field] as string | null, DEFAULT_LOCALE, translations, joined.text, locale);
           record[field] = text;
           record[`${field}Locale`] = textLocale;

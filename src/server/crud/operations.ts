@@ -105,13 +105,40 @@ export function contentChanged(ctx: AppContext, entity: string) {
  */
 async function written<T>(ctx: AppContext, def: ResourceDef<unknown>, fields: Fields, write: (trx: KyselyDb) => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.kysely.transaction().execute(write);
+    return await ctx.db.kysely.transaction().execute(async (trx) => {
+      // Writes that check their translations' names take turns: two could otherwise both pass.
+      if (def.uniqueInEachLanguage && ctx.db.engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`unique ${def.table}`}))`.execute(trx);
+      return write(trx);
+    });
   } catch (error) {
     if (def.uniqueField && isUniqueViolation(error)) {
       throw conflict('name-taken', `${def.label} "${String(fields[def.uniqueField] ?? '')}" already exists`);
     }
     if (isForeignKeyViolation(error)) await def.checkReferences?.(ctx.db.kysely, fields);
     throw error;
+  }
+}
+
+/** Folds a name for comparison: case and surrounding spaces aside, as the unique index's `lower(name)`. */
+const nameKey = (text: unknown) => (typeof text === 'string' ? text.trim().toLowerCase() : '');
+
+/**
+ * A resource whose `uniqueField` is unique in each language: a 409 `name-taken` when another record's
+ * translation into a language has the name record `id` now has in it (its own language's is the
+ * unique index's). Read in the write's transaction, after the write.
+ */
+async function refuseTranslatedDuplicates(trx: KyselyDb, def: ResourceDef<unknown>, id: number) {
+  const field = def.uniqueField;
+  if (!def.uniqueInEachLanguage || !field || !def.entity.translatable) return;
+  const { rows } = await sql<{ id: number; translations: string | Translations }>`select id, translations from ${sql.table(def.table)}`.execute(trx);
+  const parsed = rows.map((row) => ({ id: Number(row.id), translations: (typeof row.translations === 'string' ? JSON.parse(row.translations) : row.translations) as Translations }));
+  const mine = parsed.find((row) => row.id === id)?.translations ?? {};
+  for (const locale of LOCALES) {
+    const key = nameKey(mine[locale]?.[field]);
+    if (!key) continue;
+    if (parsed.some((row) => row.id !== id && nameKey(row.translations?.[locale]?.[field]) === key)) {
+      throw conflict('name-taken', `${def.label} "${mine[locale]![field]!.trim()}" already exists (${locale})`);
+    }
   }
 }
 
@@ -135,7 +162,8 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
 export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, input: Fields, actor: AuditActor | null): Promise<Out> {
   const now = nowIso();
   const { translations: givenTranslations, ...own } = input;
-  const fields = def.prepare ? def.prepare(own) : own;
+  const prepared = def.prepare ? def.prepare(own) : own;
+  const fields = def.resolveFields ? await def.resolveFields(ctx.db.kysely, prepared) : prepared;
   const spec = def.entity.translatable;
   let translated = {};
   if (spec) {
@@ -150,6 +178,7 @@ export async function createRecord<Out>(ctx: AppContext, def: ResourceDef<Out>, 
       .returning(sql<number>`id`.as('id'))
       .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
+    await refuseTranslatedDuplicates(trx, def, id);
     if (actor) {
       await recordAudit(trx, actor, { action: 'create', entity: def.name, entityId: id });
       if (def.isPublished?.(await findRecord(ctx, def, id, false, trx))) await recordAudit(trx, actor, { action: 'publish', entity: def.name, entityId: id });
@@ -174,7 +203,8 @@ export async function updateRecord<Out>(
 ): Promise<Out> {
   const { id, updatedAt: basedOn, translations: givenTranslations, ...given } = input;
   const existing = await findRecord(ctx, def, id);
-  const fields = def.prepare ? def.prepare(given, existing) : given;
+  const prepared = def.prepare ? def.prepare(given, existing) : given;
+  const fields = def.resolveFields ? await def.resolveFields(ctx.db.kysely, prepared, existing) : prepared;
   const spec = def.entity.translatable;
   const ownLocale = spec ? ownLocaleOf({ locale: fields.locale ?? (existing as Fields).locale }) : undefined;
   const translations = spec ? preparedTranslations(def, givenTranslations, ownLocale!, existing) : undefined;
@@ -192,6 +222,7 @@ export async function updateRecord<Out>(
       .set({ ...columnsOf(fields), ...translated, ...savedStamp(def, actor) } as never)
       .where(sql.ref('id'), '=', id)
       .execute();
+    await refuseTranslatedDuplicates(trx, def, id);
     const after = await findRecord(ctx, def, id, false, trx);
     const changed = changesOf(before as Record<string, unknown>, after as Record<string, unknown>, translations ? { ...fields, translations } : fields);
     const changes = def.personalData ? fieldNamesOnly(changed) : changed;

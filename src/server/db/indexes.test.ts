@@ -5,6 +5,7 @@ import { candidateEmailTemplateResource } from '../resources/applications/candid
 import { jobCategoryResource, newsCategoryResource } from '../resources/content/categories.js';
 import { jobResource } from '../resources/content/jobs.js';
 import { newsResource } from '../resources/content/news.js';
+import { officeResource } from '../resources/content/offices.js';
 import { contactInfoResource, joinUsResource } from '../resources/inquiries/routes.js';
 import { userResource } from '../resources/users/routes.js';
 import { mediaResource } from '../media/resource.js';
@@ -18,6 +19,7 @@ const LISTS = [
   newsCategoryResource,
   jobResource,
   jobCategoryResource,
+  officeResource,
   jobApplicationResource,
   contactInfoResource,
   joinUsResource,

@@ -3,6 +3,7 @@ import type { Category } from '../../shared/schemas/category.js';
 import type { ContactInfo, JoinUs } from '../../shared/schemas/inquiry.js';
 import type { Job } from '../../shared/schemas/job.js';
 import type { News } from '../../shared/schemas/news.js';
+import type { Office } from '../../shared/schemas/office.js';
 
 /**
  * The tables as Kysely sees them. Times are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -14,6 +15,7 @@ export interface Database {
   news_categories: CategoriesTable;
   job_categories: CategoriesTable;
   news: NewsTable;
+  offices: OfficesTable;
   jobs: JobsTable;
   files: FilesTable;
   media: MediaTable;
@@ -109,7 +111,10 @@ export type CategoriesTable = TableOf<Category, 'itemCount' | 'translations'> & 
 /** `updated_by` (news and jobs): who saved the row last (migration 0021). */
 export type NewsTable = TableOf<News, 'categoryName' | 'translations'> & TranslatedColumns;
 /** `archived` (migration 0018) defaults to 0, so an insert may leave it out. */
-export type JobsTable = TableOf<Job, 'categoryName' | 'archived' | 'translations'> & { archived: Generated<number> } & TranslatedColumns;
+/** `office_id` (migration 0027): the job's office, null when its location is free text only. */
+export type JobsTable = TableOf<Job, 'categoryName' | 'archived' | 'translations' | 'officeAddress' | 'officeCity' | 'officeCountry'> & { archived: Generated<number> } & TranslatedColumns;
+/** Offices (migration 0027): where jobs are. */
+export type OfficesTable = TableOf<Office, 'jobCount' | 'translations'> & TranslatedColumns;
 
 export interface FilesTable {
   id: Generated<number>;

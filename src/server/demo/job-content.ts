@@ -9,6 +9,31 @@ export const demoJobCategories: DemoCategory[] = [
   { key: 'operations', name: '职能支持', sortOrder: 4 },
 ];
 
+/** The demo company's offices; each demo job is at the one whose name (in either language) is its location. */
+export interface DemoOffice {
+  name: string;
+  address: string;
+  city: string;
+  country: string;
+  sortOrder: number;
+  en: { name: string; address: string; city: string };
+}
+
+export const demoOffices: DemoOffice[] = [
+  {
+    name: '上海',
+    address: '上海市浦东新区张江高科技园区博远大厦 8 楼',
+    city: '上海',
+    country: 'CN',
+    sortOrder: 1,
+    en: { name: 'Shanghai', address: '8F Portico Tower, Zhangjiang Hi-Tech Park, Pudong, Shanghai', city: 'Shanghai' },
+  },
+  { name: '北京', address: '北京市海淀区中关村大街 27 号 12 层', city: '北京', country: 'CN', sortOrder: 2, en: { name: 'Beijing', address: '12F, 27 Zhongguancun Street, Haidian, Beijing', city: 'Beijing' } },
+  { name: '深圳', address: '深圳市南山区科技园南区 5 栋 6 楼', city: '深圳', country: 'CN', sortOrder: 3, en: { name: 'Shenzhen', address: '6F Building 5, Science Park South, Nanshan, Shenzhen', city: 'Shenzhen' } },
+  { name: '杭州', address: '杭州市西湖区文三路 90 号 3 楼', city: '杭州', country: 'CN', sortOrder: 4, en: { name: 'Hangzhou', address: '3F, 90 Wensan Road, Xihu, Hangzhou', city: 'Hangzhou' } },
+  { name: '新加坡', address: '新加坡港湾道 1 号 15 楼', city: '新加坡', country: 'SG', sortOrder: 5, en: { name: 'Singapore', address: '15F, 1 HarbourFront Avenue, Singapore', city: 'Singapore' } },
+];
+
 export interface DemoJob {
   title: string;
   categoryKey: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { sanitizeRichText } from '../http/sanitize.js';
-import { demoJobCategories, demoJobs } from './job-content.js';
+import { demoJobCategories, demoJobs, demoOffices } from './job-content.js';
 import { demoNews, demoNewsCategories } from './news-content.js';
 import { demoSiteSettings } from './site-settings.js';
 import { replaceSiteSettings } from '../site/repository.js';
@@ -35,6 +35,26 @@ export async function seedDemoContent(db: Kysely<Database>, now = Date.now()): P
         .executeTakeFirstOrThrow();
       jobCategoryIds.set(c.key, row.id);
     }
+    const officeIds = new Map<string, number>();
+    for (const o of demoOffices) {
+      const row = await trx
+        .insertInto('offices')
+        .values({
+          name: o.name,
+          address: o.address,
+          city: o.city,
+          country: o.country,
+          sort_order: o.sortOrder,
+          translations: JSON.stringify({ 'en-US': o.en }),
+          missing_translations: '',
+          translated_text: [o.en.name, o.en.address, o.en.city].join('\n'),
+          created_at: iso(now),
+          updated_at: iso(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const name of [o.name, o.en.name]) officeIds.set(name.toLowerCase(), row.id);
+    }
     // Oldest first, so ids grow with publication time as they would in real use.
     for (const n of [...demoNews].sort((a, b) => b.daysAgo - a.daysAgo)) {
       const at = iso(now - n.daysAgo * DAY_MS);
@@ -67,6 +87,7 @@ export async function seedDemoContent(db: Kysely<Database>, now = Date.now()): P
           category_id: jobCategoryIds.get(j.categoryKey)!,
           department: j.department,
           location: j.location,
+          office_id: officeIds.get(j.location.toLowerCase()) ?? null,
           employment_type: j.employmentType,
           headcount: j.headcount,
           salary_min: j.salaryMin,

@@ -139,9 +139,13 @@ export async function seedRecords(t: TestApp, adminToken: string, pools: IdPools
   for (const status of ['published', 'draft', 'published']) {
     await created('News', { title: `Fuzz ${status}`, content: '<p>Fuzz</p>', categoryId: newsCategories[0], status, publishedAt: now });
   }
+  const offices = [
+    await created('Office', { name: 'Fuzz office', city: 'Fuzz city', country: 'CN', translations: { 'en-US': { name: 'Fuzz office (en)' } } }),
+    await created('Office', { name: 'Fuzz spare office', country: 'SG' }),
+  ];
   const jobs: number[] = [];
   for (const status of ['open', 'draft', 'closed', 'open']) {
-    jobs.push(await created('Job', { title: `Fuzz ${status}`, description: '<p>Fuzz</p>', categoryId: jobCategories[0], status }));
+    jobs.push(await created('Job', { title: `Fuzz ${status}`, description: '<p>Fuzz</p>', categoryId: jobCategories[0], status, officeId: offices[0] }));
   }
   await upload('File', {}, { file: { name: 'cover.png', type: 'image/png', content: samples.png } }, 'File');
   const resumes = [

@@ -122,8 +122,9 @@ function textPieces(min: number, max: number): fc.Arbitrary<string>[] {
   ];
 }
 
-/** Values a refinement is likely to want: dates, site paths and web addresses. */
+/** Values a refinement is likely to want: dates, site paths, web addresses and country codes. */
 const hintedStrings = fc.oneof(
+  fc.oneof(fc.constantFrom('CN', 'SG', 'US'), fc.stringMatching(/^[A-Z]{2}$/)),
   fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
   fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
   fc.constantFrom('/uploads/cover.png', '/api/File/Download/1', 'https://example.com/a.png', 'http://example.org/'),

@@ -28,7 +28,7 @@ describe.each(testEngines())('unknown body fields on %s', (engine) => {
   });
 
   it('are refused inside filters and sort too', async () => {
-    for (const entity of ['News', 'NewsCategory', 'Job', 'JobCategory', 'JobApplication', 'ContactInfo', 'JoinUs', 'User']) {
+    for (const entity of ['News', 'NewsCategory', 'Job', 'JobCategory', 'Office', 'JobApplication', 'ContactInfo', 'JoinUs', 'User']) {
       for (const body of [{ filters: { zzUnknownField: 1 } }, { sort: { field: 'zzUnknownField' } }, { sort: { field: 'id', order: 'sideways' } }, { sort: { field: 'id', extra: 1 } }]) {
         const res = await t.call('POST', `/api/${entity}/Query`, body, admin);
         expect(res.statusCode, `${entity} ${JSON.stringify(body)}`).toBe(400);

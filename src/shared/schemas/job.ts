@@ -33,6 +33,8 @@ const jobFields = {
   description: z.string().max(HTML_MAX).refine((s) => s.trim() !== '', coded('required', 'Required')),
   department: optionalText(NAME_MAX),
   location: optionalText(NAME_MAX),
+  /** The job's office (docs/decisions/0058), or null; `location` is then answered as its name. */
+  officeId: id.nullable(),
   employmentType: z.enum(EMPLOYMENT_TYPES),
   headcount: z.number().int().min(1).max(10_000),
   salaryMin: salary,
@@ -63,6 +65,7 @@ export const jobCreateSchema = z
     ...jobFields,
     department: jobFields.department.default(''),
     location: jobFields.location.default(''),
+    officeId: jobFields.officeId.optional(),
     employmentType: jobFields.employmentType.default('full-time'),
     headcount: jobFields.headcount.default(1),
     salaryMin: salary.optional(),
@@ -92,7 +95,17 @@ export const jobRecord = z.object({
   /** The category's name, read with the record. */
   categoryName: z.string().nullable(),
   department: z.string(),
+  /**
+   * Where the job is: its office's name (in the reader's language for a visitor), or, for a job
+   * without an office, the free text it was given.
+   */
   location: z.string(),
+  /** The job's office, or null when it has none (then `location` is free text). */
+  officeId: recordId.nullable(),
+  /** The office's street address and city (a visitor's in their language) and country (ISO 3166-1 alpha-2), read with the record. */
+  officeAddress: z.string().nullable(),
+  officeCity: z.string().nullable(),
+  officeCountry: z.string().nullable(),
   employmentType: z.enum(EMPLOYMENT_TYPES),
   headcount: z.number().int(),
   salaryMin: z.number().int().nullable(),
@@ -129,6 +142,7 @@ export const jobEntity = defineEntity({
     categoryId: filter(id),
     status: filter(z.enum(JOB_STATUSES)),
     location: filter(z.string().trim().max(NAME_MAX)),
+    officeId: filter(id),
     department: filter(z.string().trim().max(NAME_MAX)),
     employmentType: filter(z.enum(EMPLOYMENT_TYPES)),
     locale: filter(z.enum(CONTENT_LOCALES)),
@@ -138,11 +152,17 @@ export const jobEntity = defineEntity({
   search: ['title', 'department', 'location'],
   staffOnly: ['updatedBy', 'translations'],
   translatable: jobTexts,
-  translatedJoins: ['categoryName'],
+  translatedJoins: ['categoryName', 'location', 'officeAddress', 'officeCity'],
 });
 export const jobQuerySchema = jobEntity.query;
 
 export type JobCreate = z.infer<typeof jobCreateSchema>;
 export type Job = z.infer<typeof jobRecord>;
 /** A job as visitors are answered it: without its staff-only fields. */
-export type PublicJob = Omit<Job, 'updatedBy' | 'translations'> & { categoryNameLocale: (typeof CONTENT_LOCALES)[number] | null };
+export type PublicJob = Omit<Job, 'updatedBy' | 'translations'> & {
+  categoryNameLocale: (typeof CONTENT_LOCALES)[number] | null;
+  /** The language of `location`, `officeAddress` and `officeCity` as answered (null when empty). */
+  locationLocale: (typeof CONTENT_LOCALES)[number] | null;
+  officeAddressLocale: (typeof CONTENT_LOCALES)[number] | null;
+  officeCityLocale: (typeof CONTENT_LOCALES)[number] | null;
+};

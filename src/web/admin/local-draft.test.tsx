@@ -77,7 +77,7 @@ describe('an editor’s local draft', () => {
     const draft = await readDraft(JOB_KEY);
     // Only what the editor holds, dates as text.
     expect(Object.keys(draft!.values as object).sort()).toEqual(
-      ['categoryId', 'closesAt', 'department', 'description', 'employmentType', 'headcount', 'imageUrl', 'locale', 'location', 'requirements', 'salaryCurrency', 'salaryMax', 'salaryMin', 'salaryPeriod', 'status', 'title', 'translations'].sort(),
+      ['categoryId', 'closesAt', 'department', 'description', 'employmentType', 'headcount', 'imageUrl', 'locale', 'location', 'officeId', 'requirements', 'salaryCurrency', 'salaryMax', 'salaryMin', 'salaryPeriod', 'status', 'title', 'translations'].sort(),
     );
     expect(draft!.basedOn).toBe(UPDATED_AT);
 

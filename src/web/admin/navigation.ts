@@ -9,6 +9,7 @@ import { ADMIN_PATHS, AUTH_PATHS } from '../../shared/paths.js';
 const MODULE_PREFIXES: [prefix: string, modules: readonly ModuleKey[]][] = [
   [ADMIN_PATHS.news, ['news']],
   [ADMIN_PATHS.jobCategories, ['jobs']],
+  [ADMIN_PATHS.offices, ['jobs']],
   [ADMIN_PATHS.jobs, ['jobs']],
   [ADMIN_PATHS.applications, ['applications']],
   [ADMIN_PATHS.contact, ['contact']],

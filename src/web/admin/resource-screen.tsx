@@ -44,6 +44,11 @@ export interface ResourceScreenProps<E extends AnyEntity> {
     editTitle: string;
     /** A new record's values where the back-office's differ from the API's defaults. */
     createDefaults?: Record<string, unknown>;
+    /**
+     * A dialog of the screen's own instead of the generic one (texts in tabs per language, a choice
+     * the definition cannot offer): given the record (without an id, a new one), its title and how to close it.
+     */
+    dialog?: (record: Record<string, unknown>, title: string, close: () => void) => ReactNode;
   };
   /** A record's details, opened by a View action. */
   details?: (row: RowOf<E>, close: () => void) => ReactNode;
@@ -144,7 +149,12 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
         }
         columns={[...columnsOf<RowOf<E>>(entity, text, props.columns, props.render), ...(hasActions ? [actions] : [])]}
       />
-      {editing && <ResourceForm entity={entity} record={editing} title={editing.id === undefined ? form!.createTitle : form!.editTitle} text={text} onClose={() => setEditing(null)} />}
+      {editing &&
+        (form?.dialog ? (
+          form.dialog(editing, editing.id === undefined ? form.createTitle : form.editTitle, () => setEditing(null))
+        ) : (
+          <ResourceForm entity={entity} record={editing} title={editing.id === undefined ? form!.createTitle : form!.editTitle} text={text} onClose={() => setEditing(null)} />
+        ))}
       {viewing && props.details?.(viewing, () => setViewing(null))}
     </>
   );

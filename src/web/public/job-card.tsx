@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Job } from '../../shared/schemas/job.js';
+import type { Job, PublicJob } from '../../shared/schemas/job.js';
 import type { Locale } from '../../shared/locale.js';
 import { jobDetailPath } from '../../shared/paths.js';
 import { useLocalePath } from './copy.js';
@@ -22,8 +22,8 @@ export function useSalary() {
 }
 
 /** What a list of jobs shows of each: lists ask for these fields only (`fields` in the query). */
-export const JOB_CARD_FIELDS = ['title', 'location', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'salaryCurrency', 'salaryPeriod', 'publishedAt', 'locale'] as const;
-export type JobCard = Pick<Job, 'id' | (typeof JOB_CARD_FIELDS)[number]>;
+export const JOB_CARD_FIELDS = ['title', 'location', 'locationLocale', 'department', 'employmentType', 'salaryMin', 'salaryMax', 'salaryCurrency', 'salaryPeriod', 'publishedAt', 'locale'] as const;
+export type JobCard = Pick<PublicJob, 'id' | (typeof JOB_CARD_FIELDS)[number]>;
 
 export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {
   const { t } = useTranslation('public');
@@ -37,7 +37,11 @@ export function JobItem({ job, locale }: { job: JobCard; locale: Locale }) {
         </Link>
       </h3>
       <p className="meta">
-        {job.location && <span>{job.location}</span>}
+        {job.location && (
+          <span>
+            <InLanguage lang={job.locationLocale}>{job.location}</InLanguage>
+          </span>
+        )}
         {job.department && (
           <span>
             <InLanguage lang={job.locale}>{job.department}</InLanguage>

@@ -21,8 +21,15 @@ const job: PublicJob = {
   categoryId: 1,
   categoryName: 'Sales',
   categoryNameLocale: 'en-US',
-  department: 'Singapore Office',
-  location: 'Singapore',
+  department: 'Sales',
+  location: 'Singapore Office',
+  locationLocale: 'en-US',
+  officeId: 4,
+  officeAddress: '1 Harbour Front Avenue',
+  officeAddressLocale: 'en-US',
+  officeCity: 'Singapore',
+  officeCityLocale: 'en-US',
+  officeCountry: 'SG',
   employmentType: 'internship',
   headcount: 2,
   salaryMin: 7000,
@@ -52,11 +59,25 @@ describe('JobPosting structured data', () => {
       validThrough: '2026-12-31T00:00:00.000Z',
       employmentType: 'INTERN',
       hiringOrganization: { '@type': 'Organization', name: 'Example Works', legalName: 'Example Works Ltd.', logo: 'https://portico.example/api/File/Download/3', sameAs: site.sameAs },
-      jobLocation: { '@type': 'Place', address: { addressLocality: 'Singapore', addressCountry: 'SG' } },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', streetAddress: '1 Harbour Front Avenue', addressLocality: 'Singapore', addressCountry: 'SG' } },
       baseSalary: { currency: 'SGD', value: { minValue: 7000, unitText: 'MONTH' } },
     });
     expect(ld.description).toContain('<ul><li>English</li></ul>');
     expect(ld.baseSalary?.value).not.toHaveProperty('maxValue');
+  });
+
+  it('takes the place from the office, else the free-text location without a guessed country, else leaves it out', () => {
+    const noOffice = { ...job, officeId: null, officeAddress: null, officeCity: null, officeCountry: null, officeAddressLocale: null, officeCityLocale: null };
+    expect(jobPostingLd({ ...job, officeAddress: '' }, 'https://x.example/', site).jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: 'Singapore', addressCountry: 'SG' },
+    });
+    // No company's city is a default and no country is read from a place's name.
+    expect(jobPostingLd({ ...noOffice, location: 'Singapore' }, 'https://x.example/', site).jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: 'Singapore' },
+    });
+    expect(jobPostingLd({ ...noOffice, location: '' }, 'https://x.example/', site)).not.toHaveProperty('jobLocation');
   });
 
   it('says what the salary is paid for', () => {

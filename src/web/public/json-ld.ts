@@ -59,16 +59,29 @@ const EMPLOYMENT_TYPE: Record<PublicJob['employmentType'], string> = {
   temporary: 'TEMPORARY',
 };
 
-const COUNTRY_OF: Record<string, string> = { singapore: 'SG', 新加坡: 'SG' };
-
 /** schema.org's `unitText` for what a salary is paid for. */
 const SALARY_UNIT: Record<PublicJob['salaryPeriod'], string> = { month: 'MONTH', year: 'YEAR', hour: 'HOUR' };
+
+/**
+ * Where a job is, as a PostalAddress's parts: its office's street address, city and country
+ * (docs/decisions/0058); a job without an office but with a free-text location, that text as its
+ * locality and no country (none is guessed); neither, nothing.
+ */
+function jobPlaceOf(job: Pick<PublicJob, 'location' | 'officeId' | 'officeAddress' | 'officeCity' | 'officeCountry'>) {
+  if (job.officeId !== null && job.officeCountry) {
+    return {
+      ...(job.officeAddress ? { streetAddress: job.officeAddress } : {}),
+      ...(job.officeCity ? { addressLocality: job.officeCity } : {}),
+      addressCountry: job.officeCountry,
+    };
+  }
+  return job.location ? { addressLocality: job.location } : null;
+}
 
 /** schema.org JobPosting with the fields Google's job results require (title, description, datePosted, hiringOrganization, jobLocation) and the recommended ones we know. */
 export function jobPostingLd(job: PublicJob, url: string, site: PublicSite) {
   const origin = new URL(url).origin;
-  const city = job.location || 'Shanghai';
-  const country = COUNTRY_OF[city.toLowerCase()] ?? 'CN';
+  const place = jobPlaceOf(job);
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -80,7 +93,7 @@ export function jobPostingLd(job: PublicJob, url: string, site: PublicSite) {
     ...(job.closesAt ? { validThrough: job.closesAt } : {}),
     employmentType: EMPLOYMENT_TYPE[job.employmentType],
     hiringOrganization: { ...organizationOf(site, origin), sameAs: site.sameAs.length ? site.sameAs : origin },
-    jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: city, addressCountry: country } },
+    ...(place ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', ...place } } } : {}),
     identifier: { '@type': 'PropertyValue', name: site.companyName, value: String(job.id) },
     directApply: true,
     url,

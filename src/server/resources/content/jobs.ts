@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { jobEntity, jobRecord, LATEST_JOBS_MAX } from '../../../shared/schemas/job.js';
 import type { Job } from '../../../shared/schemas/job.js';
 import type { Fields } from '../../crud/columns.js';
+import { presenterOf } from '../../crud/columns.js';
+import { officeNamed } from './office-names.js';
 import { defineResource } from '../../crud/definition.js';
 import type { Select, TimeOperand } from '../../crud/definition.js';
 import type { KyselyDb } from '../../db/schema.js';
@@ -45,12 +47,36 @@ const richText = (html: unknown) => (typeof html === 'string' ? sanitizeRichText
 export const openJobsScope = (query: Select, now: TimeOperand) =>
   query.where('jobs.status', '=', 'open').where('jobs.archived', '=', 0).where((eb) => eb.or([eb('jobs.closes_at', 'is', null), eb('jobs.closes_at', '>', now)]));
 
+/** Jobs with their category's name and their office's texts and country, each with its translations. */
 const jobsWithCategory = (db: KyselyDb) =>
   db
     .selectFrom('jobs')
     .leftJoin('job_categories', 'job_categories.id', 'jobs.category_id')
+    .leftJoin('offices', 'offices.id', 'jobs.office_id')
     .selectAll('jobs')
-    .select(['job_categories.name as category_name', 'job_categories.translations as category_translations']);
+    .select([
+      'job_categories.name as category_name',
+      'job_categories.translations as category_translations',
+      'offices.name as office_name',
+      'offices.address as office_address',
+      'offices.city as office_city',
+      'offices.country as office_country',
+      'offices.translations as office_translations',
+    ]);
+
+/** A job's fields as read: its location is its office's name when it has an office (docs/decisions/0058). */
+const presentJob = presenterOf<Job>(jobRecord, { add: (row) => (row.office_name == null ? {} : { location: row.office_name as string }) });
+
+/**
+ * A job's office from what a write gives: an `officeId` as given (checked to exist), else a
+ * `location` alone takes the office of that name in any language, or none, so that clients that
+ * only know locations keep working.
+ */
+async function officeOfLocation(db: KyselyDb, input: Fields): Promise<Fields> {
+  if (input.officeId !== undefined || typeof input.location !== 'string') return input;
+  // A location that names no office leaves the job without one: its free text is then answered.
+  return { ...input, officeId: await officeNamed(db, input.location) };
+}
 
 export const jobResource = defineResource<Job>({
   entity: jobEntity,
@@ -61,8 +87,14 @@ export const jobResource = defineResource<Job>({
   publicScope: openJobsScope,
   isPublished: (job) => job.status === 'open',
   untranslatedListed: async (ctx) => (await cachedSiteSettings(ctx)).listUntranslated,
-  joinedTranslations: { categoryName: { column: 'category_translations', text: 'name' } },
+  joinedTranslations: {
+    categoryName: { column: 'category_translations', text: 'name' },
+    location: { column: 'office_translations', text: 'name' },
+    officeAddress: { column: 'office_translations', text: 'address' },
+    officeCity: { column: 'office_translations', text: 'city' },
+  },
   baseSelect: jobsWithCategory,
+  present: presentJob,
   defaultSort: [['publishedAt', 'desc']],
   prepare: (input, existing) => {
     assertSalaryRangeKeepsOrder(input, existing);
@@ -73,7 +105,11 @@ export const jobResource = defineResource<Job>({
       publishedAt: publishedAtFor(input, existing),
     };
   },
-  checkReferences: (db, input) => requireExisting(db, 'job_categories', input.categoryId, 'categoryId', 'job category'),
+  resolveFields: officeOfLocation,
+  checkReferences: async (db, input) => {
+    await requireExisting(db, 'job_categories', input.categoryId, 'categoryId', 'job category');
+    if (input.officeId !== null) await requireExisting(db, 'offices', input.officeId, 'officeId', 'office');
+  },
   beforeDelete: async (db, id) => {
     const used = await db.selectFrom('job_applications').select('id').where('job_id', '=', id).limit(1).executeTakeFirst();
     if (used) throw conflict('has-applications', 'Job has applications: archive it (hidden from the public, applications kept), or erase its applications, then delete it');

@@ -1,6 +1,7 @@
 /** Texts of the back-office. Every key exists in both languages (a test checks). */
 
 // News and job categories share their fields' labels, and so do the two kinds of inquiry.
+const zhOfficeFields = { name: '名称', address: '地址', city: '城市', country: '国家或地区', sortOrder: '排序', jobCount: '职位数', updatedAt: '更新时间', missingTranslations: '缺少译文' };
 const zhCategoryFields = { name: '名称', sortOrder: '排序', itemCount: '内容数', updatedAt: '更新时间', missingTranslations: '缺少译文' };
 const zhInquiryFields = { id: 'ID', name: '姓名', company: '公司', email: '邮箱', phone: '电话', message: '内容', statusId: '状态', createdAt: '创建时间', privacyVersion: '同意的隐私声明' };
 
@@ -148,6 +149,7 @@ const zh = {
     'news.categories': '新闻分类',
     'jobs.list': '职位列表',
     'jobs.categories': '职位分类',
+    'jobs.offices': '办公地点',
     'applications.list': '申请列表',
     'applications.emails': '候选人邮件',
     'contact.list': '留言列表',
@@ -227,6 +229,7 @@ const zh = {
   fields: {
     NewsCategory: zhCategoryFields,
     JobCategory: zhCategoryFields,
+    Office: zhOfficeFields,
     ContactInfo: { ...zhInquiryFields, subject: '主题' },
     JoinUs: { ...zhInquiryFields, region: '地区', cooperationType: '合作类型' },
     User: { userName: '用户名', password: '密码', displayName: '显示名称', email: '邮箱', roles: '角色', isActive: '启用', lastLoginAt: '最近登录', twoFactorEnabled: '两步验证', mustChangePassword: '首次登录须修改密码' },
@@ -295,6 +298,9 @@ const zh = {
     category: '职位类别',
     department: '部门',
     location: '工作地点',
+    locationHint: '选择办公地点时，网站按访客的语言显示办公地点的名称；没有合适的办公地点时，填写这里的文字。',
+    office: '办公地点',
+    noOffice: '（不选，使用下面的文字）',
     employmentType: '工作类型',
     types: { 'full-time': '全职', 'part-time': '兼职', contract: '合同', internship: '实习', temporary: '临时' },
     headcount: '招聘人数',
@@ -325,6 +331,13 @@ const zh = {
     create: '新建职位',
     createTitle: '新建职位',
     editTitle: '编辑职位',
+  },
+  offices: {
+    title: '办公地点',
+    create: '新建办公地点',
+    edit: '编辑办公地点',
+    inUse: '还有 {{count}} 个职位（包括已归档的职位）使用这个办公地点，不能删除。请先为它们选择其他办公地点。',
+    countryHint: '两个大写字母的国家或地区代码（ISO 3166-1），例如 CN、SG。',
   },
   categories: {
     inUse: '该分类下还有 {{count}} 条内容，不能删除。请先把它们移到其他分类或删除。',
@@ -617,6 +630,7 @@ const zh = {
       NewsCategory: '新闻分类',
       Job: '职位',
       JobCategory: '职位分类',
+      Office: '办公地点',
       JobApplication: '求职申请',
       ContactInfo: '联系留言',
       JoinUs: '合作加盟',
@@ -789,6 +803,7 @@ const zh = {
       'stale-privacy-notice': '隐私声明已更新，请刷新页面阅读后重新提交。',
       'no-email-template': '该状态没有启用的候选人邮件模板，无法发送邮件。',
       'no-recipient': '该申请没有可用的邮箱地址（可能已匿名化），无法发送邮件。',
+      'office-in-use': '仍有职位使用这个办公地点（包括已归档的职位），不能删除：请先为它们选择其他办公地点。',
     },
     reasons: {
       notFound: {
@@ -853,6 +868,7 @@ const zh = {
       required_in_one_language: '请至少用一种语言填写',
       unknown_placeholder: '不认识的占位符 {{placeholders}}：只能使用 {name}、{job} 或 {company}',
       one_selection: '请勾选要处理的项，或选择全部符合筛选的项',
+      country_code: '请选择国家或地区（两个大写字母的 ISO 3166-1 代码，例如 CN）',
       nul_character: '不能包含空字符（NUL）',
       too_deep: '内容嵌套过深（最多 {{maximum, number}} 层）',
       malformed_json: '提交的内容无法读取，请刷新页面后重试。',
@@ -1071,6 +1087,7 @@ const en: Catalogue = {
     'news.categories': 'News categories',
     'jobs.list': 'All jobs',
     'jobs.categories': 'Job categories',
+    'jobs.offices': 'Offices',
     'applications.list': 'All applications',
     'applications.emails': 'Candidate e-mails',
     'contact.list': 'All messages',
@@ -1149,6 +1166,7 @@ const en: Catalogue = {
   fields: {
     NewsCategory: enCategoryFields,
     JobCategory: enCategoryFields,
+    Office: { name: 'Name', address: 'Address', city: 'City', country: 'Country or region', sortOrder: 'Order', jobCount: 'Jobs', updatedAt: 'Updated', missingTranslations: 'Missing translation' },
     ContactInfo: { ...enInquiryFields, subject: 'Subject' },
     JoinUs: { ...enInquiryFields, region: 'Region', cooperationType: 'Partnership' },
     User: { userName: 'User name', password: 'Password', displayName: 'Display name', email: 'Email', roles: 'Roles', isActive: 'Active', lastLoginAt: 'Last sign-in', twoFactorEnabled: 'Two-step verification', mustChangePassword: 'Must change password at next sign-in' },
@@ -1217,6 +1235,9 @@ const en: Catalogue = {
     category: 'Category',
     department: 'Department',
     location: 'Location',
+    locationHint: 'With an office chosen, the site shows the office\'s name in the visitor\'s language; without one, it shows this text.',
+    office: 'Office',
+    noOffice: '(none: use the text below)',
     employmentType: 'Type',
     types: { 'full-time': 'Full-time', 'part-time': 'Part-time', contract: 'Contract', internship: 'Internship', temporary: 'Temporary' },
     headcount: 'Openings',
@@ -1247,6 +1268,13 @@ const en: Catalogue = {
     create: 'New job',
     createTitle: 'New job',
     editTitle: 'Edit job',
+  },
+  offices: {
+    title: 'Offices',
+    create: 'New office',
+    edit: 'Edit office',
+    inUse: '{{count}} jobs (archived ones included) still name this office, so it cannot be deleted. Give them another office first.',
+    countryHint: 'The two-letter country or region code (ISO 3166-1), such as CN or SG.',
   },
   categories: {
     inUse: 'This category still holds {{count}} items, so it cannot be deleted. Move them to another category or delete them first.',
@@ -1538,6 +1566,7 @@ const en: Catalogue = {
       NewsCategory: 'News category',
       Job: 'Job',
       JobCategory: 'Job category',
+      Office: 'Office',
       JobApplication: 'Application',
       ContactInfo: 'Contact message',
       JoinUs: 'Partner request',
@@ -1711,6 +1740,7 @@ const en: Catalogue = {
       'stale-privacy-notice': 'The privacy notice has changed; reload the page, read it and send the form again.',
       'no-email-template': 'This status has no candidate e-mail switched on, so no e-mail can be sent.',
       'no-recipient': 'This application has no e-mail address left (it may be anonymised), so no e-mail can be sent.',
+      'office-in-use': 'Some jobs (archived ones included) still name this office, so it cannot be deleted: give them another office first.',
     },
     reasons: {
       notFound: {
@@ -1775,6 +1805,7 @@ const en: Catalogue = {
       required_in_one_language: 'Fill this in in at least one language',
       unknown_placeholder: 'Unknown placeholder {{placeholders}}: use {name}, {job} or {company}',
       one_selection: 'Tick the rows to act on, or choose every row the filters match',
+      country_code: 'Choose a country or region (its two-letter ISO 3166-1 code in capitals, such as CN)',
       nul_character: 'Must not contain the NUL character',
       too_deep: 'Nested too deeply (at most {{maximum, number}} levels)',
       malformed_json: 'What was sent could not be read; reload the page and try again.',

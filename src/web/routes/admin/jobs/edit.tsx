@@ -8,6 +8,9 @@ import type { Dayjs } from 'dayjs';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
+import type { Office } from '../../../../shared/schemas/office.js';
+import { DEFAULT_LOCALE } from '../../../../shared/locale.js';
+import type { Locale } from '../../../../shared/locale.js';
 import { EMPLOYMENT_TYPES, JOB_STATUSES, SALARY_CURRENCIES, SALARY_PERIODS, jobCreateSchema, jobTexts } from '../../../../shared/schemas/job.js';
 import { TranslationTabs, translationsBody } from '../../../admin/translation-tabs.js';
 import { CONTENT_LOCALES } from '../../../../shared/schemas/news.js';
@@ -24,13 +27,16 @@ import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.
 import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
 import { LocalDraftOffer, useLocalDraft } from '../../../admin/local-draft.js';
 
-type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'updatedBy'> & { closesAt?: Dayjs | null };
+type JobValues = Omit<Job, 'id' | 'closesAt' | 'categoryName' | 'officeAddress' | 'officeCity' | 'officeCountry' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'updatedBy'> & {
+  closesAt?: Dayjs | null;
+};
 
 /** The form's values as the API takes them, and as a local draft keeps them: dates as text. */
 const bodyOf = (values: JobValues) => ({
   ...values,
   department: values.department ?? '',
   location: values.location ?? '',
+  officeId: values.officeId ?? null,
   requirements: values.requirements ?? '',
   salaryMin: values.salaryMin ?? null,
   salaryMax: values.salaryMax ?? null,
@@ -49,12 +55,21 @@ function currencyOptions(language: string) {
   return SALARY_CURRENCIES.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
 }
 
+/** An office as the job editor offers it: its name in the staff member's language when it has one there, and its city. */
+function officeLabel(office: Pick<Office, 'name' | 'city' | 'translations'>, language: string) {
+  const translated = language === DEFAULT_LOCALE ? undefined : office.translations?.[language as Locale];
+  const name = translated?.name?.trim() ? translated.name : office.name;
+  const city = translated?.city?.trim() ? translated.city : office.city;
+  return city && city !== name ? `${name} · ${city}` : name;
+}
+
 /** The editor's label of each field, for the history's comparison and the copied text. */
 const FIELD_KEYS: Record<string, string> = {
   title: 'jobs.title',
   categoryId: 'jobs.category',
   department: 'jobs.department',
   location: 'jobs.location',
+  officeId: 'jobs.office',
   employmentType: 'jobs.employmentType',
   headcount: 'jobs.headcount',
   salaryMin: 'jobs.salaryMin',
@@ -83,6 +98,10 @@ export default function JobEdit() {
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
   const fieldLabel = (field: string) => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
+  const offices = useQuery({
+    queryKey: ['Office', 'options'],
+    queryFn: () => api<Page<Office>>('Office/Query', { body: { pageSize: 100, fields: ['name', 'city', 'translations'] } }),
+  });
   const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const existing = useQuery({ queryKey: ['Job', 'one', id], queryFn: () => api<Job>(`Job/${id}`, { method: 'GET' }), enabled: id !== null });
   const draft = useLocalDraft<JobBody>({ entity: 'Job', recordId: id, updatedAt: id === null ? null : existing.data?.updatedAt });
@@ -163,7 +182,22 @@ export default function JobEdit() {
           <Form.Item name="categoryId" label={t('jobs.category')} required rules={[zodRule(jobCreateSchema.shape.categoryId, t)]}>
             <Select style={{ minWidth: 180 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
           </Form.Item>
-          <Form.Item name="location" label={t('jobs.location')} rules={[zodRule(jobCreateSchema.shape.location, t)]}>
+          <Form.Item name="officeId" label={t('jobs.office')}>
+            <Select
+              style={{ minWidth: 200 }}
+              showSearch
+              allowClear
+              optionFilterProp="label"
+              placeholder={t('jobs.noOffice')}
+              options={(offices.data?.items ?? []).map((office) => ({ value: office.id, label: officeLabel(office, i18n.language) }))}
+              onChange={(officeId: number | undefined) => {
+                // The office's own name becomes the free text too, which clients that know only locations read and filter by.
+                const office = offices.data?.items.find((o) => o.id === officeId);
+                if (office) form.setFieldValue('location', office.name);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="location" label={t('jobs.location')} extra={t('jobs.locationHint')} rules={[zodRule(jobCreateSchema.shape.location, t)]}>
             <Input />
           </Form.Item>
           <Form.Item name="employmentType" label={t('jobs.employmentType')}>

@@ -44,6 +44,9 @@ export default function JobDetail() {
   const to = useLocalePath();
   const url = `${publicUrl}${to(jobDetailPath(job.id))}`;
   const textLang = useLangOf(job.locale);
+  // The office's name and address are in the page's language when translated, else marked as Chinese.
+  const locationLang = useLangOf(job.locationLocale);
+  const addressLang = useLangOf(job.officeAddressLocale);
   return (
     <main className="container">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(jobPostingLd(job, url, site)) }} />
@@ -57,7 +60,13 @@ export default function JobDetail() {
           {job.location && (
             <div>
               <dt>{copy.jobs.location}</dt>
-              <dd>{job.location}</dd>
+              <dd lang={locationLang}>{job.location}</dd>
+            </div>
+          )}
+          {job.officeAddress && (
+            <div>
+              <dt>{copy.jobs.address}</dt>
+              <dd lang={addressLang}>{job.officeAddress}</dd>
             </div>
           )}
           {job.department && (
