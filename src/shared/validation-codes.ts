@@ -30,6 +30,8 @@ export const VALIDATION_CODES = [
   'required_in_one_language',
   'unknown_placeholder',
   'one_selection',
+  'built_in_role_key',
+  'no_grant',
   // The body and the HTTP request.
   'nul_character',
   'too_deep',
@@ -58,6 +60,7 @@ export const VALIDATION_CODES = [
   'wrong_code',
   'common_password',
   'contains_user_name',
+  'unknown_role',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -786,6 +786,9 @@ const zh = {
       'stale-privacy-notice': '隐私声明已更新，请刷新页面阅读后重新提交。',
       'no-email-template': '该状态没有启用的候选人邮件模板，无法发送邮件。',
       'no-recipient': '该申请没有可用的邮箱地址（可能已匿名化），无法发送邮件。',
+      'role-in-use': '仍有用户拥有该角色，不能删除：请先为他们换成其他角色。',
+      'built-in-role': '内置角色不能修改或删除。',
+      'role-key-taken': '已有使用该标识的角色，请换一个。',
     },
     reasons: {
       notFound: {
@@ -850,6 +853,9 @@ const zh = {
       required_in_one_language: '请至少用一种语言填写',
       unknown_placeholder: '不认识的占位符 {{placeholders}}：只能使用 {name}、{job} 或 {company}',
       one_selection: '请勾选要处理的项，或选择全部符合筛选的项',
+      built_in_role_key: '这是内置角色的标识，请换一个',
+      no_grant: '请至少为一个模块选择“只读”或“读写”',
+      unknown_role: '没有标识为 {{role}} 的角色',
       nul_character: '不能包含空字符（NUL）',
       too_deep: '内容嵌套过深（最多 {{maximum, number}} 层）',
       malformed_json: '提交的内容无法读取，请刷新页面后重试。',
@@ -1705,6 +1711,9 @@ const en: Catalogue = {
       'stale-privacy-notice': 'The privacy notice has changed; reload the page, read it and send the form again.',
       'no-email-template': 'This status has no candidate e-mail switched on, so no e-mail can be sent.',
       'no-recipient': 'This application has no e-mail address left (it may be anonymised), so no e-mail can be sent.',
+      'role-in-use': 'Some users still hold this role, so it cannot be deleted: give them other roles first.',
+      'built-in-role': 'Built-in roles cannot be changed or deleted.',
+      'role-key-taken': 'A role with this key already exists; choose another.',
     },
     reasons: {
       notFound: {
@@ -1769,6 +1778,9 @@ const en: Catalogue = {
       required_in_one_language: 'Fill this in in at least one language',
       unknown_placeholder: 'Unknown placeholder {{placeholders}}: use {name}, {job} or {company}',
       one_selection: 'Tick the rows to act on, or choose every row the filters match',
+      built_in_role_key: 'That is the key of a built-in role; choose another',
+      no_grant: 'Give the role read or write on at least one module',
+      unknown_role: 'There is no role with the key {{role}}',
       nul_character: 'Must not contain the NUL character',
       too_deep: 'Nested too deeply (at most {{maximum, number}} levels)',
       malformed_json: 'What was sent could not be read; reload the page and try again.',
