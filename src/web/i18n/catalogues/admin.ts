@@ -220,6 +220,9 @@ const zh = {
     back: '返回',
     empty: '暂无数据',
     by: '操作人',
+    close: '关闭',
+    readOnly: '只读',
+    readOnlyHint: '您的角色对此模块只有查看权限。',
   },
   /** Field labels by entity and field: the back-office's generic screens read `fields.<Entity>.<field>`. */
   fields: {
@@ -1146,6 +1149,9 @@ const en: Catalogue = {
     back: 'Back',
     empty: 'Nothing here yet',
     by: 'By',
+    close: 'Close',
+    readOnly: 'Read only',
+    readOnlyHint: 'Your role may only view this module.',
   },
   fields: {
     NewsCategory: enCategoryFields,
