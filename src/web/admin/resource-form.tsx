@@ -80,7 +80,7 @@ export function ResourceForm({
             rules={field.readOnly ? [] : [zodRule(field.schema, t)]}
             valuePropName={field.control === 'switch' ? 'checked' : 'value'}
           >
-            {control(field, text, choices[field.name])}
+            {control(field, text, choices[field.name], readOnly)}
           </Form.Item>
         ))}
         {spec &&
@@ -112,9 +112,9 @@ export function ResourceForm({
   );
 }
 
-function control(field: FormField, text: FieldText, given?: Choice[]) {
+function control(field: FormField, text: FieldText, given: Choice[] | undefined, readOnly: boolean) {
   const options = () => given ?? formChoicesOf(field.schema).map((value) => ({ value, label: text.valueText(field.name, value) }));
-  const disabled = field.readOnly;
+  const disabled = field.readOnly || readOnly;
   switch (field.control) {
     case 'password':
       return <Input.Password disabled={disabled} autoComplete="new-password" />;

@@ -68,6 +68,8 @@ export interface ResourceScreenProps<E extends AnyEntity> {
   remove?: {
     /** The API deletes some records with `POST {E}/{id}` and an empty body, others with `DELETE {E}/{id}`. */
     method: 'POST' | 'DELETE';
+    /** Rows that are never deleted (a built-in role): no Delete button at all. */
+    hiddenFor?: (row: RowOf<E>) => boolean;
     /** Why a row cannot be deleted, shown beside its disabled Delete button. */
     blockedBy?: (row: RowOf<E>) => string | undefined;
     /** Explains a refusal better than its general message; answers whether it did. */
@@ -141,7 +143,7 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
           </Button>
         )}
         {rowActions?.(row)}
-        {removable && deleteButton(row)}
+        {removable && !removable.hiddenFor?.(row) && deleteButton(row)}
       </Space>
     ),
   };
