@@ -75,6 +75,12 @@ describe('the back-office for every reader', () => {
         const violations = await seriousViolations(page);
         if (violations.length) found[path] = violations;
       }
+      // The roles screen's editor: names in both languages and one radio group per module (docs/decisions/0059).
+      await page.goto(`${portico.url}${ADMIN_PATHS.roles}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: locale === 'zh-CN' ? '新建角色' : 'New role' }).click();
+      await page.getByRole('dialog').getByRole('radiogroup').first().waitFor();
+      const dialogViolations = await seriousViolations(page);
+      if (dialogViolations.length) found[`${ADMIN_PATHS.roles} (editor)`] = dialogViolations;
       await context.close();
       expect(found).toEqual({});
     });
