@@ -7,6 +7,7 @@ import { ErrorCode } from '../shared/api.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { MemoryCounterStore, RedisCounterStore } from './auth/counters.js';
+import { RoleCache } from './auth/role-cache.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionListener } from './auth/session-listener.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
@@ -39,6 +40,7 @@ import { securityRoutes } from './resources/security/routes.js';
 import { accountRoutes } from './resources/security/account-routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './resources/security/two-factor.js';
 import { userRoutes } from './resources/users/routes.js';
+import { roleRoutes } from './resources/users/roles.js';
 import { siteRoutes } from './site/routes.js';
 import { pageRoutes } from './pages/routes.js';
 import { revisionRoutes } from './revisions/routes.js';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = await openDatabase(config, app.log);
 
+  const sessionCache = new SessionCache(config.session.idleMs);
   const ctx: AppContext = {
     config,
     db,
@@ -126,11 +129,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onContentChange: new Set(),
     publicCache: new PublicReadCache(),
     newsViews: new ViewCounter(db.kysely, 'news', (error) => app.log.warn({ err: error }, 'view counts not saved')),
-    sessionCache: new SessionCache(config.session.idleMs),
+    sessionCache,
+    // Trusted only while the sessions are: the same listener carries the changes of both.
+    roleCache: new RoleCache(() => sessionCache.bypassed),
   };
   // Several instances may share a PostgreSQL database, and each must hear the others' revocations;
   // SQLite belongs to this one process, so forgetting locally is all there is to do.
-  const sessionListener = config.database.kind === 'postgres' ? new SessionListener(config.database.url, ctx.sessionCache, app.log) : null;
+  const sessionListener = config.database.kind === 'postgres' ? new SessionListener(config.database.url, ctx.sessionCache, app.log, ctx.roleCache) : null;
   ctx.onContentChange.add(() => ctx.publicCache.clear());
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);
@@ -167,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...twoFactorRoutes,
     ...twoFactorAdminRoutes,
     ...userRoutes,
+    ...roleRoutes,
     ...plainResources.flatMap((def) => [...readRoutes(def), ...writeRoutes(def), bulkDeleteRoute(def)]),
     latestJobsRoute,
     ...jobArchiveRoutes,

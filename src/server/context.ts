@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { RouteSpec } from './http/route-spec.js';
 import type { SessionUser } from './auth/session-user.js';
 import type { SessionCache } from './auth/session-cache.js';
+import type { RoleCache } from './auth/role-cache.js';
 import type { PublicReadCache } from './crud/public-cache.js';
 import type { ViewCounter } from './crud/view-counter.js';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   newsViews: ViewCounter;
   /** Validated sessions by token hash; every revocation forgets what it touches. */
   sessionCache: SessionCache;
+  /** The custom roles' grants; every role write empties it (docs/decisions/0059). */
+  roleCache: RoleCache;
 }
 
 declare module 'fastify' {

@@ -57,7 +57,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
  * Why a call was refused with 40009, answered as `data.reason`, so that a client can explain the
  * refusal in its own language rather than show the server's English message.
  */
-export const CONFLICT_REASONS = ['in-use', 'user-name-taken', 'name-taken', 'last-admin', 'self-deactivate', 'self-delete', 'gone', 'stale', 'two-factor-on', 'self-two-factor-reset', 'has-applications', 'stale-privacy-notice', 'no-email-template', 'no-recipient', 'office-in-use'] as const;
+export const CONFLICT_REASONS = ['in-use', 'user-name-taken', 'name-taken', 'last-admin', 'self-deactivate', 'self-delete', 'gone', 'stale', 'two-factor-on', 'self-two-factor-reset', 'has-applications', 'stale-privacy-notice', 'no-email-template', 'no-recipient', 'office-in-use', 'role-in-use', 'built-in-role', 'role-key-taken'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 export function isConflictReason(value: unknown): value is ConflictReason {

@@ -7,6 +7,8 @@ import { ADMIN_PATHS } from './paths.js';
 export const ROLES = ['admin', 'editor', 'hr', 'service', 'marketing'] as const;
 export type Role = (typeof ROLES)[number];
 
+export const isBuiltInRole = (key: unknown): key is Role => typeof key === 'string' && (ROLES as readonly string[]).includes(key);
+
 export const MODULE_KEYS = ['news', 'jobs', 'applications', 'contact', 'joinus', 'users', 'site', 'audit', 'privacy'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -22,13 +24,24 @@ export interface Menu {
   notWith?: ModuleKey;
 }
 
+/**
+ * What a role grants on one module (docs/decisions/0059): `read` sees its lists and records, `write`
+ * also changes them. A module a role does not name is closed to it.
+ */
+export const MODULE_ACCESS = ['read', 'write'] as const;
+export type ModuleAccess = (typeof MODULE_ACCESS)[number];
+/** A role's grants, module by module; a user's access is the highest grant over their roles. */
+export type Grants = Partial<Record<ModuleKey, ModuleAccess>>;
+
 export interface UserModule {
   key: ModuleKey;
   name: string;
   menus: Menu[];
+  /** What the user may do in the module: `read` hides every change (docs/decisions/0059). */
+  access: ModuleAccess;
 }
 
-export const MODULES: readonly UserModule[] = [
+export const MODULES: readonly Omit<UserModule, 'access'>[] = [
   {
     key: 'news',
     name: '新闻管理',
@@ -67,7 +80,11 @@ export const MODULES: readonly UserModule[] = [
   {
     key: 'users',
     name: '用户管理',
-    menus: [{ key: 'users.list', name: '用户列表', path: ADMIN_PATHS.usersList }],
+    // The roles after the list: the landing rule (first menu of the first module) is unchanged.
+    menus: [
+      { key: 'users.list', name: '用户列表', path: ADMIN_PATHS.usersList },
+      { key: 'users.roles', name: '角色', path: ADMIN_PATHS.roles },
+    ],
   },
   {
     // Last, so that the seed's landing rule (the first menu of the first module) is unchanged.
@@ -117,22 +134,41 @@ export const ROLE_MODULES: Record<Role, readonly ModuleKey[]> = {
   marketing: ['news', 'site'],
 };
 
-export function moduleKeysOf(roles: readonly string[]): Set<ModuleKey> {
-  const keys = new Set<ModuleKey>();
+/** A built-in role's grants: write on each of its modules. */
+export const builtInGrantsOf = (role: Role): Grants => Object.fromEntries(ROLE_MODULES[role].map((key) => [key, 'write'])) as Grants;
+
+/** The custom roles' grants by role key, as the server keeps them (built-in roles are not in it). */
+export type CustomGrants = Readonly<Record<string, Grants>>;
+
+/**
+ * A user's access per module: the highest grant over their roles, built-in (write on their modules)
+ * or custom (`custom`); a role that is neither grants nothing.
+ */
+export function accessOf(roles: readonly string[], custom: CustomGrants = {}): Grants {
+  const access: Grants = {};
   for (const role of roles) {
-    for (const key of ROLE_MODULES[role as Role] ?? []) keys.add(key);
+    const grants = isBuiltInRole(role) ? builtInGrantsOf(role) : Object.hasOwn(custom, role) ? custom[role] : {};
+    for (const key of MODULE_KEYS) {
+      const grant = grants[key];
+      if (grant === 'write' || (grant === 'read' && !access[key])) access[key] = grant;
+    }
   }
-  return keys;
+  return access;
 }
 
-/** The user's modules in menu order, each a fresh copy, each screen listed once. */
-export function modulesOf(roles: readonly string[]): UserModule[] {
-  const keys = moduleKeysOf(roles);
+/** The modules a user has any access to. */
+export function moduleKeysOf(roles: readonly string[], custom: CustomGrants = {}): Set<ModuleKey> {
+  return new Set(Object.keys(accessOf(roles, custom)) as ModuleKey[]);
+}
+
+/** The user's modules in menu order, each a fresh copy with the user's access, each screen listed once. */
+export function modulesOf(roles: readonly string[], custom: CustomGrants = {}): UserModule[] {
+  const access = accessOf(roles, custom);
   const listed = (menus: readonly Menu[]): Menu[] =>
     menus
-      .filter((menu) => !menu.notWith || !keys.has(menu.notWith))
+      .filter((menu) => !menu.notWith || !access[menu.notWith])
       .map(({ notWith: _listedElsewhere, menus: below, ...menu }) => ({ ...menu, ...(below ? { menus: listed(below) } : {}) }));
-  return MODULES.filter((m) => keys.has(m.key)).map((m) => ({ ...m, menus: listed(m.menus) }));
+  return MODULES.filter((m) => access[m.key]).map((m) => ({ ...m, menus: listed(m.menus), access: access[m.key]! }));
 }
 
 export const DEFAULT_LANDING_PATH = ADMIN_PATHS.newsList;

@@ -54,6 +54,8 @@ export const ADMIN_PATHS = {
   joinUs: '/JoinusManagement',
   users: '/UserManagement',
   usersList: '/UserManagement/list',
+  /** Roles built of modules with read or write (docs/decisions/0059). */
+  roles: '/UserManagement/roles',
   site: '/SiteManagement',
   siteSettings: '/SiteManagement/settings',
   sitePages: '/SiteManagement/pages',

@@ -31,6 +31,8 @@ export const VALIDATION_CODES = [
   'unknown_placeholder',
   'one_selection',
   'country_code',
+  'built_in_role_key',
+  'no_grant',
   // The body and the HTTP request.
   'nul_character',
   'too_deep',
@@ -59,6 +61,7 @@ export const VALIDATION_CODES = [
   'wrong_code',
   'common_password',
   'contains_user_name',
+  'unknown_role',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

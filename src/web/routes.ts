@@ -84,6 +84,7 @@ export default [
       route(at(ADMIN_PATHS.joinUs), 'routes/admin/join-us/list.tsx'),
       route(at(ADMIN_PATHS.users), 'routes/admin/users/redirect.tsx'),
       route(at(ADMIN_PATHS.usersList), 'routes/admin/users/list.tsx'),
+      route(at(ADMIN_PATHS.roles), 'routes/admin/users/roles.tsx'),
       route(at(ADMIN_PATHS.siteSettings), 'routes/admin/site/settings.tsx'),
       route(at(ADMIN_PATHS.media), 'routes/admin/site/media.tsx'),
       route(at(ADMIN_PATHS.sitePages), 'routes/admin/site/pages.tsx'),

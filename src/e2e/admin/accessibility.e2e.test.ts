@@ -84,6 +84,12 @@ describe('the back-office for every reader', () => {
       await page.keyboard.press('Tab');
       const dialogViolations = await seriousViolations(page);
       if (dialogViolations.length) found[`${ADMIN_PATHS.offices} (dialog)`] = dialogViolations;
+      // The roles screen's editor: names in both languages and one radio group per module (docs/decisions/0059).
+      await page.goto(`${portico.url}${ADMIN_PATHS.roles}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: locale === 'zh-CN' ? '新建角色' : 'New role' }).click();
+      await page.getByRole('dialog').getByRole('radiogroup').first().waitFor();
+      const roleDialogViolations = await seriousViolations(page);
+      if (roleDialogViolations.length) found[`${ADMIN_PATHS.roles} (editor)`] = roleDialogViolations;
       await context.close();
       expect(found).toEqual({});
     });

@@ -45,6 +45,19 @@ describe('session invalidation notices', () => {
       expect(full.size, String(payload)).toBe(0);
     }
   });
+
+  it('forget the custom roles on `roles`, leaving the sessions, and both when not understood', () => {
+    const now = Date.now();
+    const cache = cacheOfThree(now);
+    let forgotten = 0;
+    const roles = { forget: () => void forgotten++ };
+    applyPayload(cache, 'roles', roles);
+    expect([forgotten, cache.size]).toEqual([1, 3]);
+    applyPayload(cache, 'session:10', roles);
+    expect([forgotten, cache.size]).toEqual([1, 2]);
+    applyPayload(cache, 'something-new', roles);
+    expect([forgotten, cache.size]).toEqual([2, 0]);
+  });
 });
 
 describe('the session invalidation listener', () => {

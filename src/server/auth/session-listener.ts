@@ -5,6 +5,11 @@ import type { Kysely } from 'kysely';
 import postgres from 'postgres';
 import type { SessionCache } from './session-cache.js';
 
+/** Another cache the same notices keep true: the custom roles' grants (docs/decisions/0059). */
+export interface Forgetful {
+  forget(): void;
+}
+
 /** The PostgreSQL channel on which instances tell each other which cached sessions to forget. */
 export const SESSION_CHANNEL = 'portico_sessions';
 
@@ -15,11 +20,19 @@ export function payloadOf(change: SessionChange): string {
   return 'sessionId' in change ? `session:${change.sessionId}` : `user:${change.userId}`;
 }
 
-export function applyPayload(cache: SessionCache, payload: string | undefined): void {
+/** The payload of a change to a role's grants: every instance forgets the roles it keeps. */
+export const ROLES_PAYLOAD = 'roles';
+
+export function applyPayload(cache: SessionCache, payload: string | undefined, roles?: Forgetful): void {
+  if (payload === ROLES_PAYLOAD) {
+    roles?.forget();
+    return;
+  }
   const match = /^(session|user):(\d+)$/.exec(payload ?? '');
   if (!match) {
     // An operator's bare `NOTIFY portico_sessions`, or a payload from a newer version: forget all.
     cache.clear();
+    roles?.forget();
     return;
   }
   const id = Number(match[2]);
@@ -30,6 +43,11 @@ export function applyPayload(cache: SessionCache, payload: string | undefined): 
 /** Tells every instance listening on the database (this one too) to forget a change's sessions. */
 export async function announceSessionChange<DB>(db: Kysely<DB>, change: SessionChange): Promise<void> {
   await sql`select pg_notify(${SESSION_CHANNEL}, ${payloadOf(change)})`.execute(db);
+}
+
+/** Tells every instance listening on the database (this one too) to forget the custom roles it keeps. */
+export async function announceRolesChange<DB>(db: Kysely<DB>): Promise<void> {
+  await sql`select pg_notify(${SESSION_CHANNEL}, ${ROLES_PAYLOAD})`.execute(db);
 }
 
 /** Seconds before the listener's next attempt: 1 s after a loss, doubling to 30 s while attempts fail. */
@@ -67,6 +85,7 @@ export class SessionListener {
     private readonly url: string,
     private readonly cache: SessionCache,
     private readonly log: FastifyBaseLogger,
+    private readonly roles?: Forgetful,
   ) {
     cache.setBypassed(true);
   }
@@ -89,7 +108,7 @@ export class SessionListener {
     this.sql = postgres(this.url, options);
     this.starting = true;
     try {
-      await this.sql.listen(SESSION_CHANNEL, (payload) => applyPayload(this.cache, payload), () => this.listening());
+      await this.sql.listen(SESSION_CHANNEL, (payload) => applyPayload(this.cache, payload, this.roles), () => this.listening());
     } catch (error) {
       this.down(error);
     } finally {
@@ -124,6 +143,7 @@ export class SessionListener {
     this.warned = false;
     // Emptied as it resumes: what was read while not listening may have been revoked unseen.
     this.cache.setBypassed(false);
+    this.roles?.forget();
   }
 
   /** The listening connection closed, or an attempt to open one failed. */

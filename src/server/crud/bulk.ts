@@ -111,6 +111,8 @@ export function bulkExportRoute<Out>(def: ResourceDef<Out>, columns: readonly Cs
   return route<z.infer<typeof exportIds>, undefined, z.infer<typeof exportQuery>>({
     method: 'POST',
     path: `${def.name}/Bulk/Export`,
+    // Only reads: staff with read on the module may make it (docs/decisions/0059).
+    reads: true,
     summary: `Export the ${def.label.toLowerCase()} records given by id as CSV (at most ${BULK_MAX}; \`?offset=\` the reader's minutes east of UTC for times); one gone meanwhile is left out; recorded in the audit log`,
     tag: def.name,
     access: def.module,

@@ -61,6 +61,8 @@ export function exportRoute<Out>(def: ResourceDef<Out>, columns: readonly CsvFie
   return route<QueryInput, undefined, z.infer<typeof exportQuery>>({
     method: 'POST',
     path: `${def.name}/Export`,
+    // Only reads: staff with read on the module may make it (docs/decisions/0059).
+    reads: true,
     summary: `Export the ${def.label.toLowerCase()} list as CSV (the body of ${def.name}/Query; every page, at most ${EXPORT_MAX_ROWS} rows; \`?offset=\` the reader's minutes east of UTC for times); recorded in the audit log`,
     tag: def.name,
     access: def.module,

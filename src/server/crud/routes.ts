@@ -55,6 +55,8 @@ export function queryRoute<Out>(def: ResourceDef<Out>): RouteSpec {
   return route<QueryInput>({
     method: 'POST',
     path: `${def.name}/Query`,
+    // Only reads: staff with read on the module may make it (docs/decisions/0059).
+    reads: true,
     summary: `List ${def.label.toLowerCase()} records with paging, keyword, filters and sort`,
     tag: def.name,
     access: def.publicScope ? `public-or-${def.module}` : def.module,

@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023-translations.js';
 import * as m0025 from './migrations/0025-salary-currency-period.js';
 import * as m0026 from './migrations/0026-candidate-emails.js';
 import * as m0027 from './migrations/0027-offices.js';
+import * as m0028 from './migrations/0028-custom-roles.js';
 
 /** Every migration in order; the name is the sortable prefix and never changes once released. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025-salary-currency-period': m0025,
   '0026-candidate-emails': m0026,
   '0027-offices': m0027,
+  '0028-custom-roles': m0028,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

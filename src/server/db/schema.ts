@@ -33,6 +33,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   two_factor_roles: TwoFactorRolesTable;
+  roles: RolesTable;
   audit_events: AuditEventsTable;
   revisions: RevisionsTable;
   password_resets: PasswordResetsTable;
@@ -312,6 +313,19 @@ export interface TwoFactorChallengesTable {
 }
 
 /** A role whose members must sign in with two factors. */
+/**
+ * Roles (migration 0028, docs/decisions/0059): the built-in ones (`built_in` 1, grants from the code)
+ * and custom ones, whose `grants` is JSON: module key to `read` or `write`.
+ */
+export interface RolesTable extends Timestamps, TranslatedColumns {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  description: Generated<string>;
+  grants: Generated<string>;
+  built_in: Generated<number>;
+}
+
 export interface TwoFactorRolesTable {
   role: string;
   required_since: string;

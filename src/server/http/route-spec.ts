@@ -43,6 +43,12 @@ export interface RouteSpec<Body = unknown, Params = unknown, Query = unknown> {
   tag: string;
   access: Access;
   /**
+   * A POST call that only reads (a list's `Query`, an export, a preview): staff whose role grants
+   * read on the module may make it. Every other POST and every DELETE writes and needs write; a GET
+   * always reads (docs/decisions/0059). A new route's kind is a choice: access.test.ts lists them all.
+   */
+  reads?: true;
+  /**
    * Open to a signed-in user who must change their password first (`security/current`, `logout`,
    * changing one's own password); every other call refuses them with 403 / 40031 (docs/decisions/0038).
    */
@@ -87,6 +93,9 @@ export interface RouteSpec<Body = unknown, Params = unknown, Query = unknown> {
   raw?: boolean;
   bodyLimit?: number;
 }
+
+/** Whether a call only reads: every GET, and the POST calls marked `reads`. */
+export const isRead = (spec: Pick<RouteSpec, 'method' | 'reads'>): boolean => spec.method === 'GET' || spec.reads === true;
 
 /** Keeps a spec's input types, inferred from its schemas, for its handler. */
 export const route = <Body = undefined, Params = undefined, Query = undefined>(spec: RouteSpec<Body, Params, Query>): RouteSpec => spec;

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ErrorCode } from '../../shared/api.js';
-import type { ModuleKey } from '../../shared/modules.js';
-import { currentUser, requireModule, requireUser } from '../auth/guard.js';
+import type { ModuleAccess, ModuleKey } from '../../shared/modules.js';
+import { allows, currentUser, requireModule, requireUser } from '../auth/guard.js';
 import { assertTwoFactorSetupDone } from '../auth/two-factor-policy.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SerializedEnvelope, serializeOk } from './envelope.js';
 import { AppError, forbidden, passwordChangeRequired, validationError } from './errors.js';
 import { readMultipart } from './multipart.js';
+import { isRead } from './route-spec.js';
 import type { Access, Call, RouteSpec } from './route-spec.js';
 import { parse } from './validate.js';
 
@@ -27,22 +28,25 @@ interface Caller {
 /** Anyone: the token is not even looked at (a call that cares, a download, asks itself). */
 const ANYONE: Caller = Object.freeze({ user: null, publicView: true });
 
-/** The one server-side access check of every call; answers who the caller is and what they see. */
-async function checkAccess(request: FastifyRequest, access: Exclude<Access, 'public'>, beforePasswordChange = false): Promise<Caller> {
+/**
+ * The one server-side access check of every call; answers who the caller is and what they see. A
+ * call that reads needs any access to its module, one that writes needs write (docs/decisions/0059).
+ */
+async function checkAccess(request: FastifyRequest, access: Exclude<Access, 'public'>, need: ModuleAccess, beforePasswordChange = false): Promise<Caller> {
   if (access === 'signed-in') return { user: await requireUser(request, { beforePasswordChange }), publicView: false };
   if (typeof access === 'object') {
     const user = await requireUser(request);
-    if (!access.anyOf.some((module) => user.moduleKeys.has(module))) throw forbidden();
+    if (!access.anyOf.some((module) => allows(user, module, need))) throw forbidden();
     return { user, publicView: false };
   }
   if (access.startsWith('public-or-')) {
     const user = await currentUser(request);
-    const module = access.slice('public-or-'.length);
+    const module = access.slice('public-or-'.length) as ModuleKey;
     // A signed-in call is a staff call: refused too until the password is changed.
     if (user?.mustChangePassword && !beforePasswordChange) throw passwordChangeRequired();
-    return { user, publicView: !user || !user.moduleKeys.has(module as ModuleKey) };
+    return { user, publicView: !user || !allows(user, module, need) };
   }
-  return { user: await requireModule(request, access as ModuleKey), publicView: false };
+  return { user: await requireModule(request, access as ModuleKey, need), publicView: false };
 }
 
 /** No body, or `{}`: an empty array is a body (a list), not an empty one. */
@@ -87,7 +91,9 @@ function checkedAnswer(spec: RouteSpec, data: unknown) {
 /** Registers API calls: access, input checks and the envelope are done here, once, for every call. */
 export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options: RegisterOptions = {}) {
   for (const spec of specs) {
+    if (spec.reads && spec.method !== 'POST') throw new Error(`${spec.method} ${spec.path}: only a POST call is marked as a read; every other GET reads anyway`);
     app.apiRoutes.push(spec);
+    const need: ModuleAccess = isRead(spec) ? 'read' : 'write';
     const noBodyIsNull = spec.body ? acceptsNothing(spec.body) : false;
     app.route({
       method: spec.method,
@@ -103,7 +109,7 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
           );
         }
         // Public calls (most of the traffic) skip the await of an access check that has nothing to do.
-        const { user, publicView } = spec.access === 'public' ? ANYONE : await checkAccess(request, spec.access, spec.beforePasswordChange);
+        const { user, publicView } = spec.access === 'public' ? ANYONE : await checkAccess(request, spec.access, need, spec.beforePasswordChange);
         // A role that requires two-factor sign-in: the user's staff calls wait for their enrolment.
         if (user && !publicView && !user.twoFactorEnabled && !spec.beforeTwoFactorSetup) await assertTwoFactorSetupDone(request.server.ctx, user);
         const kept = spec.publicCacheKey && publicView ? request.server.ctx.publicCache.get(spec.publicCacheKey(request)) : undefined;

@@ -50,6 +50,8 @@ export const mediaRoutes: RouteSpec[] = [
   route<QueryInput>({
     method: 'POST',
     path: 'Media/Query',
+    // Only reads: staff with read on the module may make it (docs/decisions/0059).
+    reads: true,
     summary: 'List the images of the media library, newest first, with paging and a keyword on name and alt text',
     tag: 'Media',
     access,

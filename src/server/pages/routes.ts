@@ -42,7 +42,7 @@ const readPageRoute = route<undefined, { key: string }, { draft?: '0' | '1' }>({
   handler: async function ({ request, params, query }) {
     const ctx = request.server.ctx;
     if (query.draft === '1') {
-      await requireModule(request, 'site');
+      await requireModule(request, 'site', 'read');
       if (!isPageKey(params.key)) throw notFound('Page');
       return readPage(ctx.db.kysely, params.key);
     }
@@ -56,6 +56,8 @@ const readPageRoute = route<undefined, { key: string }, { draft?: '0' | '1' }>({
 const queryPagesRoute = route<QueryInput>({
   method: 'POST',
   path: 'Page/Query',
+  // Only reads: staff with read on the module may make it (docs/decisions/0059).
+  reads: true,
   summary: 'List the pages with their draft and publication state',
   tag: TAG,
   access: 'site',

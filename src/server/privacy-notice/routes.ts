@@ -36,6 +36,8 @@ const currentRoute = route({
 const queryRoute = route<PrivacyNoticeQuery>({
   method: 'POST',
   path: 'PrivacyNotice/Query',
+  // Only reads: staff with read on the module may make it (docs/decisions/0059).
+  reads: true,
   summary:
     'Every version of the privacy notice, newest first, each text in both languages; version 0 (no publishing time) is the notice in force before the first was published (staff with the site or privacy module)',
   tag: TAG,

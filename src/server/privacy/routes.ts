@@ -50,6 +50,8 @@ const SUBJECT_TAG = 'DataSubject';
 const findRoute = route<DataSubjectFind>({
   method: 'POST',
   path: 'DataSubject/Find',
+  // Only reads: staff with read on the module may make it (docs/decisions/0059).
+  reads: true,
   summary:
     'Find every job application, contact message and join-us entry holding one person\'s e-mail address (compared case-insensitively) or phone number (compared by its digits); grouped by kind, newest first, paginated',
   tag: SUBJECT_TAG,
@@ -68,6 +70,8 @@ const findRoute = route<DataSubjectFind>({
 const exportRoute = route<DataSubject>({
   method: 'POST',
   path: 'DataSubject/Export',
+  // Only reads: staff with read on the module may make it (docs/decisions/0059).
+  reads: true,
   summary: `Export everything held about one person as one .tar.gz: records.json (every matching record in full, with its status history) and resumes/ (each résumé as uploaded); at most ${SUBJECT_EXPORT_MAX} records; recorded in the audit log`,
   tag: SUBJECT_TAG,
   access: 'privacy',

@@ -32,6 +32,8 @@ const updateRoute = route<RetentionUpdate>({
 const previewRoute = route<RetentionPreviewBody>({
   method: 'POST',
   path: 'Retention/Preview',
+  // Only reads: staff with read on the module may make it (docs/decisions/0059).
+  reads: true,
   summary:
     'What the next daily run would remove: counts per kind and, paginated, each record\'s kind, id and the time its period runs from, oldest first; under the saved periods, or under `settings` when given (nothing is saved)',
   tag: TAG,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, USER_NAME_MIN, id, isoTimestamp, optionalText, password, recordId } from '../fields.js';
-import { ROLES } from '../modules.js';
+import { roleKeyText } from './role.js';
 import type { UserModule } from '../modules.js';
 import { defineEntity, filter } from '../entity.js';
 import type { TwoFactorChallenge } from './two-factor.js';
@@ -12,7 +12,12 @@ export const userName = z
   .max(NAME_MAX)
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'Letters, digits and . _ @ - only');
 
-const roles = z.array(z.enum(ROLES)).min(1, 'At least one role').max(ROLES.length);
+/**
+ * Built-in role keys or custom ones (docs/decisions/0059); the server refuses a key that names no
+ * role (`unknown_role`).
+ */
+export const ROLES_PER_USER_MAX = 20;
+const roles = z.array(roleKeyText).min(1, 'At least one role').max(ROLES_PER_USER_MAX);
 const optionalEmail = z.union([z.literal(''), z.string().trim().max(NAME_MAX).pipe(z.email())]);
 
 export const userCreateSchema = z.strictObject({
@@ -67,7 +72,7 @@ export const userEntity = defineEntity({
   record: userRecord,
   create: userCreateSchema,
   update: userUpdateSchema,
-  filters: { role: filter(z.enum(ROLES), { field: 'roles', op: 'like' }), isActive: filter(z.boolean()) },
+  filters: { role: filter(roleKeyText, { field: 'roles', op: 'like' }), isActive: filter(z.boolean()) },
   sort: ['userName', 'displayName', 'createdAt', 'lastLoginAt', 'id'] as const,
   search: ['userName', 'displayName', 'email'],
 });

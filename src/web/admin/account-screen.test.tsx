@@ -21,7 +21,7 @@ const USER: CurrentUser = {
   twoFactorEnabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  modules: [{ key: 'news', name: '新闻管理', menus: [{ key: 'news.list', name: '新闻列表', path: ADMIN_PATHS.newsList }] }],
+  modules: [{ key: 'news', name: '新闻管理', access: 'write', menus: [{ key: 'news.list', name: '新闻列表', path: ADMIN_PATHS.newsList }] }],
 };
 
 const SESSIONS = {

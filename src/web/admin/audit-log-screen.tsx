@@ -86,6 +86,7 @@ export function AuditLogScreen() {
   const text = useFieldText('AuditLog', VALUES);
   return (
     <ResourceScreen
+      module="audit"
       entity={auditEventEntity}
       title={t('audit.title')}
       columns={['at', 'userName', 'action', 'entity', 'clientAddress', 'userAgent']}

@@ -12,6 +12,7 @@ import { CANDIDATE_EMAIL_TEMPLATES_KEY, useCandidateEmailTemplates } from './can
 import { errorText } from './error-text.js';
 import { useFormErrors } from './use-form-errors.js';
 import { useSubmit } from './use-submit.js';
+import { useCanWrite } from './session-context.js';
 
 /**
  * Candidate e-mails (docs/decisions/0056), under the applications module: the e-mail of each
@@ -45,6 +46,8 @@ function TemplateForm({ template }: { template: CandidateEmailTemplate }) {
   const showErrors = useFormErrors(form);
   const [saving, run] = useSubmit();
   const enabled = Form.useWatch('enabled', form);
+  // A role that may only read applications sees the e-mails as they are, and saves none.
+  const writable = useCanWrite('applications');
   const status = t(`applications.statuses.${template.statusId}`);
   useEffect(() => {
     form.setFieldsValue({ enabled: template.enabled, subject: template.subject, body: template.body });
@@ -70,7 +73,7 @@ function TemplateForm({ template }: { template: CandidateEmailTemplate }) {
       extra={<Typography.Text type="secondary">{enabled ? t('candidateEmails.on') : t('candidateEmails.off')}</Typography.Text>}
       style={{ marginBottom: 16 }}
     >
-      <Form form={form} name={`candidate-email-${template.statusId}`} layout="vertical" aria-label={status} onFinish={save}>
+      <Form form={form} name={`candidate-email-${template.statusId}`} layout="vertical" aria-label={status} onFinish={save} disabled={!writable}>
         <Form.Item name="enabled" label={t('candidateEmails.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
@@ -86,9 +89,11 @@ function TemplateForm({ template }: { template: CandidateEmailTemplate }) {
             </Col>
           ))}
         </Row>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {t('candidateEmails.save')}
-        </Button>
+        {writable && (
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('candidateEmails.save')}
+          </Button>
+        )}
       </Form>
     </Card>
   );

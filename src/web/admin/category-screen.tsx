@@ -24,6 +24,7 @@ export function CategoryScreen({ entity, title }: { entity: typeof newsCategoryE
 
   return (
     <ResourceScreen
+      module={entity.name === 'JobCategory' ? 'jobs' : 'news'}
       entity={entity}
       title={title}
       columns={['name', 'sortOrder', 'itemCount', 'updatedAt']}

@@ -14,6 +14,7 @@ import type { ValidationIssue } from '../../shared/api.js';
 import { errorText } from './error-text.js';
 import { StatusTag, formatTime } from './status.js';
 import { zodRule } from './zod-rule.js';
+import { useCanWrite } from './session-context.js';
 
 /**
  * Data subject requests (docs/decisions/0044): staff of the privacy module find everything held
@@ -103,6 +104,7 @@ function RecordDrawer({ match, onClose }: { match: DataSubjectMatch; onClose: ()
 
 export function DataRequestsScreen() {
   const { t } = useTranslation('admin');
+  const writable = useCanWrite('privacy');
   const { message, modal } = AntApp.useApp();
   const [form] = Form.useForm<{ email?: string; phone?: string }>();
   const [subject, setSubject] = useState<Subject | null>(null);
@@ -228,9 +230,12 @@ export function DataRequestsScreen() {
             <Button icon={<DownloadOutlined />} onClick={() => exportArchive.mutate(subject)} loading={exportArchive.isPending} disabled={total === 0 || busy}>
               {t('dataRequests.export')}
             </Button>
-            <Button danger icon={<DeleteOutlined />} onClick={confirmErase} loading={erase.isPending} disabled={total === 0 || busy}>
-              {t('dataRequests.eraseAll')}
-            </Button>
+            {/* Finding and exporting read; erasing is a change, for a role that may write (docs/decisions/0059). */}
+            {writable && (
+              <Button danger icon={<DeleteOutlined />} onClick={confirmErase} loading={erase.isPending} disabled={total === 0 || busy}>
+                {t('dataRequests.eraseAll')}
+              </Button>
+            )}
             {downloaded !== null && (
               <Typography.Text type="secondary" role="status">
                 {downloaded === 0 ? t('dataRequests.preparing') : t('dataRequests.downloading', { size: formatBytes(downloaded) })}

@@ -121,12 +121,14 @@ export interface FormField {
  * body's, after the create body's fields it cannot change that a read answers, which are shown
  * read-only: a user name is shown, a password is not).
  */
-export function formFieldsOf(entity: Pick<EntityDef, 'record' | 'create' | 'update'>, mode: 'create' | 'update'): FormField[] {
+export function formFieldsOf(entity: Pick<EntityDef, 'record' | 'create' | 'update'>, mode: 'create' | 'update', chosen: readonly string[] = []): FormField[] {
   const create = shapeOf(entity.create);
   const update = shapeOf(entity.update);
   const record = entity.record.shape as Record<string, z.ZodType>;
   const field = (name: string, schema: z.ZodType, readOnly: boolean): FormField[] => {
-    const control = formControlOf(schema);
+    // A field whose choices the screen gives (the server knows them, not the schema): a select.
+    const given = chosen.includes(name) ? (fieldKindOf(filledOf(schema)) === 'array' ? 'multiSelect' : 'select') : null;
+    const control = given ?? formControlOf(schema);
     // The version an edit is based on is sent by the form itself, never typed (docs/decisions/0037).
     return control && name !== 'id' && name !== BASED_ON_FIELD ? [{ name, schema, control, readOnly }] : [];
   };

@@ -3,9 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Popconfirm } from 'antd';
 import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
+import type { ModuleKey } from '../../shared/modules.js';
+import { useCanWrite } from './session-context.js';
 
 /** The records holding someone's personal data that staff can erase or anonymise (docs/decisions/0043). */
 export type ErasableEntity = 'JobApplication' | 'ContactInfo' | 'JoinUs';
+
+/** Whose write an erasure is: the module of its records (docs/decisions/0059). */
+const MODULE_OF = { JobApplication: 'applications', ContactInfo: 'contact', JoinUs: 'joinus' } as const satisfies Record<ErasableEntity, ModuleKey>;
 
 /**
  * "Delete" (`DELETE {E}/{id}`) and "Anonymise" (`POST {E}/{id}/Anonymise`), each behind a
@@ -15,6 +20,7 @@ export function ErasureActions({ entity, id, anonymised, size, onDeleted }: { en
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
+  const writable = useCanWrite(MODULE_OF[entity]);
   const run = async (action: 'delete' | 'anonymise') => {
     try {
       if (action === 'delete') await api(`${entity}/${id}`, { method: 'DELETE' });
@@ -26,6 +32,7 @@ export function ErasureActions({ entity, id, anonymised, size, onDeleted }: { en
       message.error(errorText(error, t));
     }
   };
+  if (!writable) return null;
   return (
     <>
       {!anonymised && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from 'antd';
+import { Button, Modal } from 'antd';
 
 /**
  * A dialog around a form, with Save and Cancel. A click beside the dialog keeps it open: what was
@@ -14,6 +14,7 @@ export function FormDialog({
   onClose,
   destroyOnHidden,
   saveDisabled,
+  readOnly,
   children,
 }: {
   title: ReactNode;
@@ -24,6 +25,8 @@ export function FormDialog({
   destroyOnHidden?: boolean;
   /** Nothing to save yet (what the form edits is still loading, or could not be read). */
   saveDisabled?: boolean;
+  /** Shown to a role that may only read (docs/decisions/0059): no Save, only Close. */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
@@ -39,6 +42,15 @@ export function FormDialog({
       cancelText={t('common.cancel')}
       mask={{ closable: false }}
       destroyOnHidden={destroyOnHidden}
+      footer={
+        readOnly
+          ? [
+              <Button key="close" onClick={onClose}>
+                {t('common.close')}
+              </Button>,
+            ]
+          : undefined
+      }
     >
       {children}
     </Modal>

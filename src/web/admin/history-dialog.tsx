@@ -9,6 +9,7 @@ import { errorText } from './error-text.js';
 import { compareVersions } from './revision-diff.js';
 import type { FieldDiff } from './revision-diff.js';
 import { formatTime } from './time.js';
+import { useReadOnly } from './read-only.js';
 
 /**
  * "History" of a news item, job, page or the site settings (docs/decisions/0037): the versions each
@@ -43,6 +44,7 @@ export interface HistoryDialogProps {
 }
 
 export function HistoryDialog({ path, current, open, onClose, onRestored, fieldLabel = (field) => field }: HistoryDialogProps) {
+  const readOnly = useReadOnly();
   const { t } = useTranslation('admin');
   const { message, modal } = AntApp.useApp();
   const queryClient = useQueryClient();
@@ -127,15 +129,20 @@ export function HistoryDialog({ path, current, open, onClose, onRestored, fieldL
               { key: 'createdAt', title: t('revisions.savedAt'), render: (_, row) => formatTime(row.createdAt) },
               { key: 'userName', title: t('revisions.savedBy'), render: (_, row) => row.userName ?? '—' },
               { key: 'summary', title: t('revisions.version'), dataIndex: 'summary' },
-              {
-                key: 'actions',
-                title: t('common.actions'),
-                render: (_, row) => (
-                  <Button size="small" onClick={() => restore(row)}>
-                    {t('revisions.restore')}
-                  </Button>
-                ),
-              },
+              // A restore is a save: not offered to a role that may only read (docs/decisions/0059).
+              ...(readOnly
+                ? []
+                : [
+                    {
+                      key: 'actions',
+                      title: t('common.actions'),
+                      render: (_: unknown, row: RevisionSummary) => (
+                        <Button size="small" onClick={() => restore(row)}>
+                          {t('revisions.restore')}
+                        </Button>
+                      ),
+                    },
+                  ]),
             ]}
           />
           <Space>

@@ -7,6 +7,7 @@ import { isLocale } from '../../shared/locale.js';
 import { useListStateInComponent } from './list-state.js';
 import { MEDIA_GRID_STYLE, MediaUploadButton, THUMB_STYLE, mediaListShape, thumbnailOf, useMediaPage } from './media-library.js';
 import { SearchBox } from './search-box.js';
+import { useReadOnly } from './read-only.js';
 
 const CHOICE_STYLE = { display: 'flex', flexDirection: 'column', gap: 4, width: '100%', padding: 6, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff', cursor: 'pointer', textAlign: 'start' } as const;
 
@@ -68,6 +69,7 @@ function LibraryDialog({ open, onClose, onChoose }: { open: boolean; onClose: ()
 export function ImagePicker({ value, onChange, id }: { value?: string; onChange?: (url: string) => void; id?: string }) {
   const { t } = useTranslation('admin');
   const [choosing, setChoosing] = useState(false);
+  const readOnly = useReadOnly();
   return (
     <div className="image-picker" id={id}>
       {value ? (
@@ -75,11 +77,13 @@ export function ImagePicker({ value, onChange, id }: { value?: string; onChange?
       ) : (
         <span className="image-picker-none">{t('media.none')}</span>
       )}
-      <Space wrap style={{ marginInlineStart: 12 }}>
-        <Button onClick={() => setChoosing(true)}>{t('media.choose')}</Button>
-        <MediaUploadButton onUploaded={(image) => onChange?.(image.reference)} />
-        {value && <Button onClick={() => onChange?.('')}>{t('media.remove')}</Button>}
-      </Space>
+      {!readOnly && (
+        <Space wrap style={{ marginInlineStart: 12 }}>
+          <Button onClick={() => setChoosing(true)}>{t('media.choose')}</Button>
+          <MediaUploadButton onUploaded={(image) => onChange?.(image.reference)} />
+          {value && <Button onClick={() => onChange?.('')}>{t('media.remove')}</Button>}
+        </Space>
+      )}
       <LibraryDialog
         open={choosing}
         onClose={() => setChoosing(false)}

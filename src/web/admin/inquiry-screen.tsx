@@ -10,6 +10,7 @@ import type { FieldOf } from './resource-screen.js';
 import { History, InternalNoteEdit, StatusChange, StatusTag, useStatusOptions } from './status.js';
 import { useFieldText } from './use-field-text.js';
 import { ErasureActions } from './erasure-actions.js';
+import { useCanWrite } from './session-context.js';
 import { AgreedPrivacyVersion } from './privacy-notice-version.js';
 import type { ErasableEntity } from './erasure-actions.js';
 import type { FieldText } from './use-field-text.js';
@@ -36,6 +37,7 @@ export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns,
   return (
     <>
       <ResourceScreen<InquiryEntity>
+        module={entity.name === 'JoinUs' ? 'joinus' : 'contact'}
         entity={entity}
         title={title}
         columns={columns}
@@ -64,6 +66,7 @@ function InquiryDrawer({ entity, id, fields, text, onClose, onMove }: { entity: 
   const { t } = useTranslation('admin');
   const { data } = useQuery({ queryKey: [entity.name, 'one', id], queryFn: () => api<Inquiry>(`${entity.name}/${id}`, { method: 'GET' }) });
   const [noting, setNoting] = useState(false);
+  const writable = useCanWrite(entity.name === 'JoinUs' ? 'joinus' : 'contact');
   const shown = (field: string, value: unknown) => {
     if (field === 'statusId') return statusTag(value as number);
     // A message keeps the visitor's line breaks.
@@ -78,7 +81,8 @@ function InquiryDrawer({ entity, id, fields, text, onClose, onMove }: { entity: 
       onClose={onClose}
       width={520}
       extra={
-        data && (
+        data &&
+        writable && (
           <Space>
             <Button onClick={() => setNoting(true)}>{t('common.editNote')}</Button>
             <Button onClick={() => onMove(data)}>{t('common.changeStatus')}</Button>

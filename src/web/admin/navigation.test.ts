@@ -32,7 +32,7 @@ describe('back-office navigation', () => {
     expect(screen('/JobManagement/Add')).toEqual(['jobs', 'jobs.list', 'jobs.createTitle']);
     expect(screen('/ApplyInfoManagement/ContactDetails', '?id=9')).toEqual(['applications', 'applications.list', 'applications.details']);
     expect(breadcrumbOf(modulesOf(['editor']), '/UserManagement/list')).toEqual([]);
-    const nested = [{ key: 'news' as const, name: 'News', menus: [{ key: 'a', name: 'A', path: '/a', menus: [{ key: 'b', name: 'B', path: '/a/b' }] }] }];
+    const nested = [{ key: 'news' as const, name: 'News', access: 'write' as const, menus: [{ key: 'a', name: 'A', path: '/a', menus: [{ key: 'b', name: 'B', path: '/a/b' }] }] }];
     expect(breadcrumbOf(nested, '/a/b').map((c) => c.name)).toEqual(['News', 'A', 'B']);
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Form, Input, InputNumber, Select } from 'antd';
+import { ReadOnlyContext } from './read-only.js';
 import { DEFAULT_LOCALE } from '../../shared/locale.js';
 import type { Translations } from '../../shared/translations.js';
 import { COUNTRY_CODES, officeCreateSchema, officeEntity, officeTexts } from '../../shared/schemas/office.js';
@@ -29,9 +30,10 @@ export function countryOptions(language: string) {
 
 /**
  * Creates an office (a record without an id) or edits one: its name, address and city in a tab per
- * language (its own, Chinese, first), its country chosen by name, its place in the order.
+ * language (its own, Chinese, first), its country chosen by name, its place in the order. Opened by a
+ * role that may only read the jobs module, it shows the values disabled, without Save.
  */
-export function OfficeForm({ record, title, onClose }: { record: Record<string, unknown>; title: string; onClose: () => void }) {
+export function OfficeForm({ record, title, onClose, readOnly = false }: { record: Record<string, unknown>; title: string; onClose: () => void; readOnly?: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
@@ -63,34 +65,36 @@ export function OfficeForm({ record, title, onClose }: { record: Record<string, 
   };
   const shape = officeCreateSchema.shape;
   return (
-    <FormDialog title={title} saving={saving} onSave={submit} onClose={onClose}>
-      <Form form={form} layout="vertical" initialValues={initialValues}>
-        <TranslationTabs
-          form={form}
-          spec={officeTexts}
-          ownLocale={DEFAULT_LOCALE}
-          labels={{ name: label('name'), address: label('address'), city: label('city') }}
-          own={
-            <>
-              <Form.Item name="name" label={label('name')} required rules={[zodRule(shape.name, t)]}>
-                <Input autoComplete="off" />
-              </Form.Item>
-              <Form.Item name="address" label={label('address')} rules={[zodRule(shape.address, t)]}>
-                <Input autoComplete="off" />
-              </Form.Item>
-              <Form.Item name="city" label={label('city')} rules={[zodRule(shape.city, t)]}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </>
-          }
-        />
-        <Form.Item name="country" label={label('country')} required extra={t('offices.countryHint')} rules={[zodRule(shape.country, t)]}>
-          <Select showSearch optionFilterProp="label" options={countryOptions(i18n.language).map(({ value, label: text }) => ({ value, label: text }))} />
-        </Form.Item>
-        <Form.Item name="sortOrder" label={label('sortOrder')} rules={[zodRule(shape.sortOrder, t)]}>
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </FormDialog>
+    <ReadOnlyContext.Provider value={readOnly}>
+      <FormDialog title={title} saving={saving} onSave={submit} onClose={onClose} readOnly={readOnly}>
+        <Form form={form} layout="vertical" initialValues={initialValues} disabled={readOnly}>
+          <TranslationTabs
+            form={form}
+            spec={officeTexts}
+            ownLocale={DEFAULT_LOCALE}
+            labels={{ name: label('name'), address: label('address'), city: label('city') }}
+            own={
+              <>
+                <Form.Item name="name" label={label('name')} required rules={[zodRule(shape.name, t)]}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+                <Form.Item name="address" label={label('address')} rules={[zodRule(shape.address, t)]}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+                <Form.Item name="city" label={label('city')} rules={[zodRule(shape.city, t)]}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </>
+            }
+          />
+          <Form.Item name="country" label={label('country')} required extra={t('offices.countryHint')} rules={[zodRule(shape.country, t)]}>
+            <Select showSearch optionFilterProp="label" options={countryOptions(i18n.language).map(({ value, label: text }) => ({ value, label: text }))} />
+          </Form.Item>
+          <Form.Item name="sortOrder" label={label('sortOrder')} rules={[zodRule(shape.sortOrder, t)]}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </FormDialog>
+    </ReadOnlyContext.Provider>
   );
 }

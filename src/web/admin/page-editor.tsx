@@ -12,6 +12,7 @@ import { issueText } from './error-text.js';
 import { ImagePicker } from './image-picker.js';
 import { RichText } from './rich-text.js';
 import { zodRule } from './zod-rule.js';
+import { useReadOnly } from './read-only.js';
 
 /**
  * The editor of a page (docs/decisions/0034): its title and description in both languages, and its
@@ -189,6 +190,7 @@ function BlockField({ path, spec, schema, idPrefix }: FieldProps) {
 /** Move up, move down and remove, as buttons a keyboard reaches, named for screen readers. */
 function OrderButtons({ index, count, label, move, remove }: { index: number; count: number; label: string; move: (from: number, to: number) => void; remove: (index: number) => void }) {
   const { t } = useTranslation('admin');
+  if (useReadOnly()) return null;
   return (
     <Space wrap>
       <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`${t('pages.moveUp')}: ${label}`}>
@@ -207,6 +209,7 @@ function OrderButtons({ index, count, label, move, remove }: { index: number; co
 /** A block's list (a hero's buttons, cards, figures, steps, a gallery's images). */
 function BlockList({ blockIndex, type, list }: { blockIndex: number; type: PageBlockType; list: ListSpec }) {
   const { t } = useTranslation('admin');
+  const readOnly = useReadOnly();
   return (
     <fieldset className="page-editor-list">
       <legend>{t(`pages.lists.${list.name}`)}</legend>
@@ -223,9 +226,11 @@ function BlockList({ blockIndex, type, list }: { blockIndex: number; type: PageB
                 </Card>
               );
             })}
-            <Button onClick={() => add(list.empty())} disabled={items.length >= list.max}>
-              + {t('pages.addItem')}
-            </Button>
+            {!readOnly && (
+              <Button onClick={() => add(list.empty())} disabled={items.length >= list.max}>
+                + {t('pages.addItem')}
+              </Button>
+            )}
           </>
         )}
       </Form.List>
@@ -242,12 +247,14 @@ export interface PageEditorProps {
 /** The page's form; the screen around it saves, previews and publishes. */
 export function PageEditor({ form, initialValues, onValuesChange }: PageEditorProps) {
   const { t } = useTranslation('admin');
+  // Opened by a role that may only read the site: every field disabled, no block added, moved or removed.
+  const readOnly = useReadOnly();
   const [newType, setNewType] = useState<PageBlockType>('richText');
   const typeName = (type: PageBlockType) => t(`pages.blockTypes.${type}`);
   const basics = pageContent.shape;
 
   return (
-    <Form<PageContent> form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} scrollToFirstError>
+    <Form<PageContent> form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} disabled={readOnly} scrollToFirstError>
       <section aria-labelledby="page-basics">
         <h2 id="page-basics">{t('pages.basics')}</h2>
         {(['title', 'description'] as const).map((name) => (
@@ -300,6 +307,7 @@ export function PageEditor({ form, initialValues, onValuesChange }: PageEditorPr
                   </Card>
                 );
               })}
+              {!readOnly && (
               <Space wrap>
                 <label htmlFor="page-new-block-type">{t('pages.blockType')}</label>
                 <Select<PageBlockType>
@@ -313,6 +321,7 @@ export function PageEditor({ form, initialValues, onValuesChange }: PageEditorPr
                   + {t('pages.addBlock')}
                 </Button>
               </Space>
+              )}
             </>
           )}
         </Form.List>

@@ -12,6 +12,7 @@ import type { FormField } from './entity-fields.js';
 import { FormDialog } from './form-dialog.js';
 import { useDialogSubmit } from './use-dialog-submit.js';
 import type { FieldText } from './use-field-text.js';
+import type { Choice } from './resource-columns.js';
 import { zodRule } from './zod-rule.js';
 
 /**
@@ -24,6 +25,8 @@ export function ResourceForm({
   title,
   text,
   onClose,
+  readOnly = false,
+  choices = {},
 }: {
   entity: Pick<EntityDef, 'name' | 'record' | 'create' | 'update' | 'translatable'>;
   /** The record to edit; without an id, a new one (its values, if any, before the schema's defaults). */
@@ -31,13 +34,17 @@ export function ResourceForm({
   title: string;
   text: FieldText;
   onClose: () => void;
+  /** A role that may only read sees the record's values, disabled, and no Save (docs/decisions/0059). */
+  readOnly?: boolean;
+  /** Choices of fields whose values the server knows, not the schema (a user's roles). */
+  choices?: Partial<Record<string, Choice[]>>;
 }) {
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   const id = record.id as number | undefined;
-  const fields = formFieldsOf(entity, id === undefined ? 'create' : 'update');
+  const fields = formFieldsOf(entity, id === undefined ? 'create' : 'update', Object.keys(choices));
   const initialValues: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.name, id === undefined ? (record[field.name] ?? defaultOf(field.schema)) : record[field.name]]));
   // A translatable entity's texts in the other languages, beside its own (docs/decisions/0054).
   const spec = entity.translatable;
@@ -62,8 +69,8 @@ export function ResourceForm({
     onClose();
   });
   return (
-    <FormDialog title={title} saving={saving} onSave={submit} onClose={onClose}>
-      <Form form={form} layout="vertical" initialValues={initialValues}>
+    <FormDialog title={title} saving={saving} onSave={submit} onClose={onClose} readOnly={readOnly}>
+      <Form form={form} layout="vertical" initialValues={initialValues} disabled={readOnly}>
         {fields.map((field) => (
           <Form.Item
             key={field.name}
@@ -73,7 +80,7 @@ export function ResourceForm({
             rules={field.readOnly ? [] : [zodRule(field.schema, t)]}
             valuePropName={field.control === 'switch' ? 'checked' : 'value'}
           >
-            {control(field, text)}
+            {control(field, text, choices[field.name], readOnly)}
           </Form.Item>
         ))}
         {spec &&
@@ -91,9 +98,11 @@ export function ResourceForm({
                   >
                     <Input lang={locale} autoComplete="off" />
                   </Form.Item>
-                  <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => form.setFieldValue(['translations', locale, field], form.getFieldValue(field))}>
-                    {t('bilingual.copy', { language: own })}
-                  </Button>
+                  {!readOnly && (
+                    <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => form.setFieldValue(['translations', locale, field], form.getFieldValue(field))}>
+                      {t('bilingual.copy', { language: own })}
+                    </Button>
+                  )}
                 </Form.Item>
               );
             }),
@@ -103,9 +112,9 @@ export function ResourceForm({
   );
 }
 
-function control(field: FormField, text: FieldText) {
-  const options = () => formChoicesOf(field.schema).map((value) => ({ value, label: text.valueText(field.name, value) }));
-  const disabled = field.readOnly;
+function control(field: FormField, text: FieldText, given: Choice[] | undefined, readOnly: boolean) {
+  const options = () => given ?? formChoicesOf(field.schema).map((value) => ({ value, label: text.valueText(field.name, value) }));
+  const disabled = field.readOnly || readOnly;
   switch (field.control) {
     case 'password':
       return <Input.Password disabled={disabled} autoComplete="new-password" />;

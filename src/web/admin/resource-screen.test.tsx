@@ -73,6 +73,7 @@ function show(props: Partial<ResourceScreenProps<typeof gadgetEntity>> = {}, ans
         <QueryClientProvider client={client}>
           <ResourceScreen
             entity={gadgetEntity}
+            module="news"
             title="Gadgets"
             columns={['title', 'kind', 'tags', 'active', 'createdAt']}
             values={{ kind: 'gadgetKinds', tags: 'gadgetKinds' }}

@@ -8,6 +8,8 @@ import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
 import { formatTime } from './time.js';
 import { zodRule } from './zod-rule.js';
+import { ReadOnlyTag } from './read-only.js';
+import { useCanWrite } from './session-context.js';
 
 /**
  * Retention periods (docs/decisions/0045), under the privacy module: per kind of record, how many
@@ -26,6 +28,7 @@ const valuesOf = (settings: RetentionSettings): RetentionValues => ({
 
 export function RetentionScreen() {
   const { t } = useTranslation('admin');
+  const writable = useCanWrite('privacy');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RetentionValues>();
@@ -69,12 +72,14 @@ export function RetentionScreen() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Typography.Title level={2}>{t('retention.title')}</Typography.Title>
+      <Typography.Title level={2}>
+        {t('retention.title')} {!writable && <ReadOnlyTag />}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('retention.intro')}</Typography.Paragraph>
       <Typography.Text type="secondary">
         {settings.data?.lastRunOn ? t('retention.lastRun', { day: settings.data.lastRunOn }) : t('retention.neverRun')}
       </Typography.Text>
-      <Form form={form} layout="vertical" aria-label={t('retention.title')} onValuesChange={onValuesChange} onFinish={(values) => save.mutate(values)}>
+      <Form form={form} layout="vertical" aria-label={t('retention.title')} onValuesChange={onValuesChange} onFinish={(values) => save.mutate(values)} disabled={!writable}>
         {RETENTION_KINDS.map((kind) => (
           <Card key={kind} size="small" title={t(`retention.kinds.${kind}`)} style={{ marginBottom: 12 }}>
             <Space wrap align="start">
@@ -96,13 +101,16 @@ export function RetentionScreen() {
           </Card>
         ))}
         <Space>
-          <Button onClick={() => void runPreview(1)} loading={preview.isPending}>
+          {/* A preview only reads: offered to a role that may only read too, with the periods as they are. */}
+          <Button onClick={() => void runPreview(1)} loading={preview.isPending} disabled={false}>
             {t('retention.preview')}
           </Button>
-          <Button type="primary" htmlType="submit" disabled={!previewed} loading={save.isPending}>
-            {t('retention.save')}
-          </Button>
-          {!previewed && <Typography.Text type="secondary">{t('retention.previewFirst')}</Typography.Text>}
+          {writable && (
+            <Button type="primary" htmlType="submit" disabled={!previewed} loading={save.isPending}>
+              {t('retention.save')}
+            </Button>
+          )}
+          {writable && !previewed && <Typography.Text type="secondary">{t('retention.previewFirst')}</Typography.Text>}
         </Space>
       </Form>
       {result && (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor } from '@tiptap/react';
+import { useReadOnly } from './read-only.js';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
@@ -31,9 +32,11 @@ export function RichTextEditor({ value, onChange, id, label }: { value?: string;
   const { t } = useTranslation('admin');
   const { message } = AntApp.useApp();
   const fileInput = useRef<HTMLInputElement>(null);
+  const readOnly = useReadOnly();
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false }), Image],
     content: value ?? '',
+    editable: !readOnly,
     immediatelyRender: false,
     editorProps: { attributes: { id: id ?? '', 'aria-multiline': 'true', role: 'textbox', ...(label ? { 'aria-label': label } : {}) } },
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
@@ -69,7 +72,7 @@ export function RichTextEditor({ value, onChange, id, label }: { value?: string;
 
   return (
     <div className="rich-editor">
-      {editor && (
+      {editor && !readOnly && (
         <div className="toolbar" role="toolbar">
           {button(t('editor.bold'), () => editor.chain().focus().toggleBold().run(), editor.isActive('bold'))}
           {button(t('editor.italic'), () => editor.chain().focus().toggleItalic().run(), editor.isActive('italic'))}

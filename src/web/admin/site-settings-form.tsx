@@ -7,6 +7,7 @@ import { SAME_AS_MAX, httpUrl, siteSettingsFields } from '../../shared/schemas/s
 import type { LocalizedSiteField, SiteSettings, SiteSettingsUpdate } from '../../shared/schemas/site.js';
 import { ImagePicker } from './image-picker.js';
 import { zodRule } from './zod-rule.js';
+import { useReadOnly } from './read-only.js';
 
 /** The form's values: the record's fields, `sameAs` as one address per line. */
 export type SiteSettingsFormValues = Omit<SiteSettingsUpdate, 'sameAs'> & { sameAs?: string };
@@ -81,6 +82,8 @@ export interface SiteSettingsFormProps {
  */
 export function SiteSettingsForm({ initialValues, saving, onSave, onChange }: SiteSettingsFormProps) {
   const { t } = useTranslation('admin');
+  // Opened by a role that may only read the site: the settings as they are, disabled, and no Save.
+  const readOnly = useReadOnly();
   const [form] = Form.useForm<SiteSettingsFormValues>();
   const label = (name: string) => t(`siteSettings.fields.${name}`);
   const hint = (name: string) => {
@@ -150,16 +153,18 @@ export function SiteSettingsForm({ initialValues, saving, onSave, onChange }: Si
   };
 
   return (
-    <Form<SiteSettingsFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} onValuesChange={onChange} scrollToFirstError>
+    <Form<SiteSettingsFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSave} onValuesChange={onChange} disabled={readOnly} scrollToFirstError>
       {SECTIONS.map((section) => (
         <section key={section.key} aria-labelledby={`site-settings-${section.key}`}>
           <h2 id={`site-settings-${section.key}`}>{section.key === 'languages' ? t('bilingual.section') : t(`siteSettings.sections.${section.key}`)}</h2>
           {section.fields.map(field)}
         </section>
       ))}
-      <Button type="primary" htmlType="submit" loading={saving}>
-        {t('common.save')}
-      </Button>
+      {!readOnly && (
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('common.save')}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -6,6 +6,8 @@ import type { RouteObject } from 'react-router';
 import { App as AntApp } from 'antd';
 import type { Job } from '../../shared/schemas/job.js';
 import type { CurrentUser } from '../../shared/schemas/user.js';
+import { MODULE_KEYS, modulesOf } from '../../shared/modules.js';
+import type { ModuleKey } from '../../shared/modules.js';
 import { createI18n } from '../i18n/i18n.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
 import { SessionContext } from './session-context.js';
@@ -34,20 +36,29 @@ export function stubMatchMedia() {
     }) as MediaQueryList;
 }
 
-/** The signed-in user of a component test, unless the test gives its own. */
+/**
+ * The signed-in user of a component test, unless the test gives its own: one who may change
+ * everything, so that every screen shows its controls (`readOnlyUser` may only read).
+ */
 export const TEST_USER: CurrentUser = {
   id: 7,
   userName: 'editor',
   displayName: 'Editor',
   email: '',
-  roles: ['editor'],
+  roles: ['admin'],
   isActive: true,
   lastLoginAt: null,
   mustChangePassword: false,
   twoFactorEnabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  modules: [],
+  modules: modulesOf(['admin']),
+};
+
+/** A user whose custom role may read every module and change nothing (docs/decisions/0059). */
+export const readOnlyUser = (modules: readonly ModuleKey[] = MODULE_KEYS): CurrentUser => {
+  const grants = Object.fromEntries(modules.map((key) => [key, 'read']));
+  return { ...TEST_USER, roles: ['reader'], modules: modulesOf(['reader'], { reader: grants }) };
 };
 
 /**

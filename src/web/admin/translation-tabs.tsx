@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/locale.js';
 import type { Translatable, Translations } from '../../shared/translations.js';
 import { RichText } from './rich-text.js';
 import { zodRule } from './zod-rule.js';
+import { useReadOnly } from './read-only.js';
 
 /**
  * An editor's texts in every language, one tab per language (docs/decisions/0054): the record's own
@@ -37,20 +38,23 @@ export function TranslationTabs({
   onCopied?: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const readOnly = useReadOnly();
   const language = (locale: Locale) => t(`bilingual.languages.${locale}`);
   const ownName = language(ownLocale);
   const panel = (locale: Locale) => (
     <>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('bilingual.translationHint', { language: language(locale) })} />
-      <Button
-        style={{ marginBottom: 16 }}
-        onClick={() => {
-          for (const field of spec.fields) form.setFieldValue(['translations', locale, field], form.getFieldValue(field));
-          onCopied?.();
-        }}
-      >
-        {t('bilingual.copy', { language: ownName })}
-      </Button>
+      {!readOnly && (
+        <Button
+          style={{ marginBottom: 16 }}
+          onClick={() => {
+            for (const field of spec.fields) form.setFieldValue(['translations', locale, field], form.getFieldValue(field));
+            onCopied?.();
+          }}
+        >
+          {t('bilingual.copy', { language: ownName })}
+        </Button>
+      )}
       {spec.fields.map((field) => {
         const label = t('bilingual.fieldIn', { field: labels[field], language: language(locale) });
         return (

@@ -6,7 +6,7 @@ import { MISSING_TRANSLATIONS_FIELD } from '../../shared/translations.js';
  * role `hr` as `users.roleNames.hr`, a flag `true` as `….true`. Those texts are shared with other
  * screens (the statuses), so a screen points at them rather than the catalogue copying them.
  */
-export type ValueTexts = Partial<Record<string, string>>;
+export type ValueTexts = Partial<Record<string, string | ((value: string) => string)>>;
 
 /** A field's label (`fields.<Entity>.<field>` in the catalogue) and its values as staff read them. */
 export function useFieldText(entityName: string, values: ValueTexts = {}) {
@@ -17,6 +17,8 @@ export function useFieldText(entityName: string, values: ValueTexts = {}) {
     if (Array.isArray(value)) return value.map((item) => valueText(field, item)).join(', ');
     // The filter "missing translation" of every translatable entity names languages (docs/decisions/0054).
     const prefix = values[field] ?? (field === MISSING_TRANSLATIONS_FIELD ? 'bilingual.languages' : undefined);
+    // Values the server names (custom roles): the screen says each itself.
+    if (typeof prefix === 'function') return prefix(String(value));
     if (prefix) return t(`${prefix}.${String(value)}`);
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
     return String(value);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode, SIGN_IN_REFUSED_MESSAGE } from '../../../shared/api.js';
-import { modulesOf } from '../../../shared/modules.js';
+import { MODULE_ACCESS, isBuiltInRole, modulesOf } from '../../../shared/modules.js';
+import type { AppContext } from '../../context.js';
 import { signInSchema, userRecord } from '../../../shared/schemas/user.js';
 import type { CurrentUser, SignInAnswer } from '../../../shared/schemas/user.js';
 import { twoFactorChallenge } from '../../../shared/schemas/two-factor.js';
@@ -20,14 +21,16 @@ import { presentUser } from '../users/present.js';
 import { findUserByName } from '../users/repository.js';
 import { createChallenge } from './two-factor-repository.js';
 
-export function currentUserOf(user: Omit<SessionUser, 'sessionId' | 'moduleKeys'> & Partial<SessionUser>): CurrentUser {
-  const { sessionId: _s, moduleKeys: _m, ...plain } = user;
-  return { ...plain, modules: modulesOf(plain.roles) };
+/** A user as the web app is answered it: with their modules and menus, and read or write on each. */
+export async function currentUserOf(ctx: AppContext, user: Omit<SessionUser, 'sessionId' | 'moduleKeys' | 'moduleAccess'> & Partial<SessionUser>): Promise<CurrentUser> {
+  const { sessionId: _s, moduleKeys: _m, moduleAccess: _a, ...plain } = user;
+  const custom = plain.roles.every(isBuiltInRole) ? {} : await ctx.roleCache.grants(ctx.db.kysely);
+  return { ...plain, modules: modulesOf(plain.roles, custom) };
 }
 
 const menu: z.ZodType<unknown> = z.lazy(() => z.object({ key: z.string(), name: z.string(), path: z.string(), menus: z.array(menu).optional() }));
 export const currentUserSchema = userRecord.extend({
-  modules: z.array(z.object({ key: z.string(), name: z.string(), menus: z.array(menu) })),
+  modules: z.array(z.object({ key: z.string(), name: z.string(), menus: z.array(menu), access: z.enum(MODULE_ACCESS) })),
   twoFactorSetupRequired: z.boolean().optional(),
 });
 export const signedInAnswer = z.object({ user: currentUserSchema, accessToken: z.object({ token: z.string(), expiresAt: z.string() }) });
@@ -86,20 +89,20 @@ export const securityRoutes: RouteSpec[] = [
         if (isForeignKeyViolation(error)) throw new AppError(ErrorCode.signInRefused, SIGN_IN_REFUSED_MESSAGE);
         throw error;
       }
-      const user = currentUserOf({ ...presentUser(row), lastLoginAt });
+      const user = await currentUserOf(ctx, { ...presentUser(row), lastLoginAt });
       return { user: { ...user, twoFactorSetupRequired: await twoFactorSetupRequired(ctx, user) }, accessToken };
     },
   }),
   route({
     method: 'GET',
     path: 'security/current',
-    summary: 'The signed-in user, with the modules and menus their roles allow',
+    summary: "The signed-in user, with the modules and menus their roles allow and, per module, `access`: `read` or `write`",
     tag: 'Security',
     access: 'signed-in',
     beforePasswordChange: true,
     beforeTwoFactorSetup: true,
     response: currentUserSchema,
-    handler: async ({ request, user }) => ({ ...currentUserOf(user!), twoFactorSetupRequired: await twoFactorSetupRequired(request.server.ctx, user!) }),
+    handler: async ({ request, user }) => ({ ...(await currentUserOf(request.server.ctx, user!)), twoFactorSetupRequired: await twoFactorSetupRequired(request.server.ctx, user!) }),
   }),
   route({
     method: 'POST',

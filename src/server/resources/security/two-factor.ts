@@ -213,7 +213,7 @@ export const twoFactorRoutes: RouteSpec[] = [
         if (isForeignKeyViolation(error)) throw refused('expired');
         throw error;
       }
-      return { user: currentUserOf({ ...presentUser(challenge), lastLoginAt }), accessToken };
+      return { user: await currentUserOf(ctx, { ...presentUser(challenge), lastLoginAt }), accessToken };
     },
   }),
 ];

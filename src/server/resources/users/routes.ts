@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { updatePasswordSchema, userEntity } from '../../../shared/schemas/user.js';
 import type { UpdatePassword, User, UserCreate, UserUpdate } from '../../../shared/schemas/user.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { canWrite } from '../../auth/session-user.js';
 import { assertPasswordAllowed } from '../../auth/password-policy.js';
 import { createSession, deleteUserRow, endSessionsOf, revokeUserSessions, sessionOriginOf, updateUserRow } from '../../auth/sessions.js';
 import { actorOf, changedValues, recordAudit } from '../../audit/record.js';
@@ -15,6 +16,7 @@ import { route } from '../../http/route-spec.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { nowIso } from '../../time.js';
 import { presentUser } from './present.js';
+import { assertRolesExist } from './roles.js';
 import { activeAdministratorIds, insertUser, passwordHashOf, roleColumnMatches } from './repository.js';
 
 export const userResource = defineResource<User>({
@@ -54,6 +56,7 @@ export const userRoutes: RouteSpec[] = [
     response: userEntity.record,
     handler: async ({ request, body, user }) => {
       assertPasswordAllowed(body.password, body.userName, 'password');
+      await assertRolesExist(request.server.ctx.db.kysely, body.roles);
       const passwordHash = await hashPassword(body.password);
       const actor = actorOf(request, user);
       try {
@@ -82,6 +85,7 @@ export const userRoutes: RouteSpec[] = [
       const ctx = request.server.ctx;
       const existing = await loadUser(ctx, input.id);
       if (input.id === me!.id && input.isActive === false) throw conflict('self-deactivate', 'You cannot deactivate your own account');
+      if (input.roles) await assertRolesExist(ctx.db.kysely, input.roles);
       const roles = input.roles ? [...new Set(input.roles)] : existing.roles;
       const active = input.isActive ?? existing.isActive;
       await assertAdministratorRemains(ctx, input.id, roles.includes('admin') && active);
@@ -140,8 +144,8 @@ export const userRoutes: RouteSpec[] = [
         throw passwordChangeRequired();
       } else if (input.oldPassword !== undefined) {
         throw validationError([{ path: 'oldPassword', code: 'own_account_only', message: 'Only for your own account' }]);
-      } else if (!me.moduleKeys.has('users')) {
-        // Resetting someone else's password is the users module's.
+      } else if (!canWrite(me, 'users')) {
+        // Resetting someone else's password is the users module's, a change: write (0059).
         throw forbidden();
       }
       if (input.mustChangePassword && own) {

@@ -11,6 +11,7 @@ import { ErasureActions } from '../../../admin/erasure-actions.js';
 import { AgreedPrivacyVersion } from '../../../admin/privacy-notice-version.js';
 import { ResumeActions } from '../../../admin/resume-preview.js';
 import { History, InternalNoteEdit, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 
 /** One application in full, with its history, its résumé and the next step in the pipeline. */
 export default function ApplicationDetails() {
@@ -20,6 +21,7 @@ export default function ApplicationDetails() {
   const id = Number(params.get('id'));
   const [moving, setMoving] = useState(false);
   const [noting, setNoting] = useState(false);
+  const writable = useCanWrite('applications');
   const query = useQuery({
     queryKey: ['JobApplication', 'one', id],
     queryFn: () => api<JobApplication>(`JobApplication/${id}`, { method: 'GET' }),
@@ -35,9 +37,11 @@ export default function ApplicationDetails() {
     <div className="admin-article">
       <Space style={{ marginBottom: 16 }} wrap>
         <Link to={ADMIN_PATHS.applications}>← {t('common.back')}</Link>
-        <Button type="primary" onClick={() => setMoving(true)}>
-          {t('common.changeStatus')}
-        </Button>
+        {writable && (
+          <Button type="primary" onClick={() => setMoving(true)}>
+            {t('common.changeStatus')}
+          </Button>
+        )}
         {!a.anonymisedAt && <ResumeActions url={a.resumeUrl} name={a.resumeName || 'resume'} />}
         <ErasureActions entity="JobApplication" id={a.id} anonymised={!!a.anonymisedAt} onDeleted={() => navigate(ADMIN_PATHS.applications)} />
       </Space>
@@ -63,9 +67,11 @@ export default function ApplicationDetails() {
         <Descriptions.Item label={t('common.internalNote')}>
           <Space align="start">
             <div style={{ whiteSpace: 'pre-wrap' }}>{a.note || '—'}</div>
-            <Button size="small" onClick={() => setNoting(true)}>
-              {t('common.editNote')}
-            </Button>
+            {writable && (
+              <Button size="small" onClick={() => setNoting(true)}>
+                {t('common.editNote')}
+              </Button>
+            )}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('applications.consentAt')}>{formatTime(a.consentAt)}</Descriptions.Item>

@@ -14,6 +14,8 @@ import { errorText } from '../../../admin/error-text.js';
 import { ErasureActions } from '../../../admin/erasure-actions.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { StatusChange, StatusTag, formatTime, useStatusOptions } from '../../../admin/status.js';
+import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 
 /** Job applications: filter by job, status, date and keyword; move through the pipeline; résumés; CSV. */
 export default function Applications() {
@@ -21,12 +23,16 @@ export default function Applications() {
   const { message } = AntApp.useApp();
   const statusOptions = useStatusOptions('applications');
   const [moving, setMoving] = useState<JobApplication | null>(null);
+  // Reading applications and their résumés, and exporting them, is a read; a status move is a change.
+  const writable = useCanWrite('applications');
   const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' }, fields: ['title'] } }) });
   const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: unknown) => message.error(errorText(error, t)));
 
   return (
     <>
-      <h1>{t('applications.title')}</h1>
+      <h1>
+        {t('applications.title')} {!writable && <ReadOnlyTag />}
+      </h1>
       <ResourceList<JobApplication>
         entity={jobApplicationEntity}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
@@ -36,7 +42,7 @@ export default function Applications() {
           { name: 'created', label: t('common.dateRange'), kind: 'dateRange' },
         ]}
         exportable
-        bulk={{ statuses: statusOptions, export: true }}
+        bulk={readableBulk({ statuses: statusOptions, export: true }, writable)}
         columns={[
           { title: t('applications.name'), dataIndex: 'name', key: 'name', sorter: true, render: (name: string, row: JobApplication) => (row.anonymisedAt ? <Tag>{t('erasure.anonymised')}</Tag> : <Link to={applicationDetailsPath(row.id)}>{name}</Link>) },
           { title: t('applications.job'), dataIndex: 'jobTitle', key: 'jobTitle' },
@@ -50,9 +56,11 @@ export default function Applications() {
             render: (_: unknown, row: JobApplication) => (
               <Space wrap>
                 <Link to={applicationDetailsPath(row.id)}>{t('common.view')}</Link>
-                <Button size="small" onClick={() => setMoving(row)}>
-                  {t('common.changeStatus')}
-                </Button>
+                {writable && (
+                  <Button size="small" onClick={() => setMoving(row)}>
+                    {t('common.changeStatus')}
+                  </Button>
+                )}
                 {!row.anonymisedAt && (
                   <Button size="small" onClick={() => void download(row)}>
                     {t('applications.download')}

@@ -9,6 +9,8 @@ import { EMPLOYMENT_TYPES, JOB_STATUSES, jobEntity, jobTexts } from '../../../..
 import { jobEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
+import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/time.js';
 import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
@@ -25,6 +27,8 @@ export default function JobsAdmin() {
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A role that may only read the jobs sees the list and each job (its editor as a view), and no control that changes one.
+  const writable = useCanWrite('jobs');
   const categories = useQuery({ queryKey: ['JobCategory', 'options'], queryFn: () => api<Page<Category>>('JobCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
   const run = async (path: string, body: unknown, done: string) => {
     try {
@@ -37,12 +41,14 @@ export default function JobsAdmin() {
   };
   return (
     <>
-      <h1>{t('menus.jobs.list')}</h1>
+      <h1>
+        {t('menus.jobs.list')} {!writable && <ReadOnlyTag />}
+      </h1>
       <ResourceList<Job>
         entity={jobEntity}
         fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt', 'locale', 'translations']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
-        bulk={{ delete: true }}
+        bulk={readableBulk({ delete: true }, writable)}
         filters={[
           { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('jobs.status'), options: JOB_STATUSES.map((s) => ({ value: s, label: t(`jobs.statuses.${s}`) })) },
@@ -56,9 +62,11 @@ export default function JobsAdmin() {
           },
         ]}
         toolbar={
-          <Button type="primary" onClick={() => navigate(jobEditPath())}>
-            {t('jobs.create')}
-          </Button>
+          writable && (
+            <Button type="primary" onClick={() => navigate(jobEditPath())}>
+              {t('jobs.create')}
+            </Button>
+          )
         }
         columns={[
           { title: t('jobs.title'), dataIndex: 'title', key: 'title', sorter: true, render: (title: string, row: Job) => (
@@ -83,34 +91,37 @@ export default function JobsAdmin() {
             key: 'actions',
             // Kept in view on narrow screens (1280 px and less), however wide the other columns are.
             fixed: 'right',
-            render: (_: unknown, row: Job) => (
-              <Space wrap>
-                <Link to={jobEditPath(row.id)}>{t('common.edit')}</Link>
-                {/* The button says what it does, and asks first: it changes what visitors see. */}
-                <Popconfirm
-                  title={t(`jobs.confirms.${NEXT_ACTION[row.status]}`)}
-                  okText={t(`jobs.actions.${NEXT_ACTION[row.status]}`)}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}
-                >
-                  <Button size="small">{t(`jobs.actions.${NEXT_ACTION[row.status]}`)}</Button>
-                </Popconfirm>
-                {/* Archiving hides a job everywhere public and keeps its applications (docs/decisions/0043). */}
-                <Popconfirm
-                  title={t(`jobs.confirms.${row.archived ? 'unarchive' : 'archive'}`)}
-                  okText={t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => run(`Job/${row.id}/${row.archived ? 'Unarchive' : 'Archive'}`, {}, t('common.saved'))}
-                >
-                  <Button size="small">{t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}</Button>
-                </Popconfirm>
-                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
-                  <Button size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
+            render: (_: unknown, row: Job) =>
+              !writable ? (
+                <Link to={jobEditPath(row.id)}>{t('common.view')}</Link>
+              ) : (
+                <Space wrap>
+                  <Link to={jobEditPath(row.id)}>{t('common.edit')}</Link>
+                  {/* The button says what it does, and asks first: it changes what visitors see. */}
+                  <Popconfirm
+                    title={t(`jobs.confirms.${NEXT_ACTION[row.status]}`)}
+                    okText={t(`jobs.actions.${NEXT_ACTION[row.status]}`)}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}
+                  >
+                    <Button size="small">{t(`jobs.actions.${NEXT_ACTION[row.status]}`)}</Button>
+                  </Popconfirm>
+                  {/* Archiving hides a job everywhere public and keeps its applications (docs/decisions/0043). */}
+                  <Popconfirm
+                    title={t(`jobs.confirms.${row.archived ? 'unarchive' : 'archive'}`)}
+                    okText={t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => run(`Job/${row.id}/${row.archived ? 'Unarchive' : 'Archive'}`, {}, t('common.saved'))}
+                  >
+                    <Button size="small">{t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}</Button>
+                  </Popconfirm>
+                  <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
+                    <Button size="small" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
           },
         ]}
       />

@@ -29,6 +29,7 @@ export default function Offices() {
   return (
     <ResourceScreen
       entity={officeEntity}
+      module="jobs"
       title={t('offices.title')}
       columns={['name', 'city', 'country', 'sortOrder', 'jobCount', 'updatedAt']}
       render={{
@@ -44,7 +45,7 @@ export default function Offices() {
       form={{
         createTitle: t('offices.create'),
         editTitle: t('offices.edit'),
-        dialog: (record, title, close) => <OfficeForm record={record} title={title} onClose={close} />,
+        dialog: (record, title, close, readOnly) => <OfficeForm record={record} title={title} onClose={close} readOnly={readOnly} />,
       }}
       remove={{ method: 'DELETE', onRefused: explainInUse }}
       bulk={{ delete: true }}

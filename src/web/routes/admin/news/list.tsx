@@ -9,6 +9,8 @@ import { NEWS_STATUSES, newsEntity, newsTexts } from '../../../../shared/schemas
 import { newsEditPath, newsViewPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
+import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/time.js';
 import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
@@ -20,6 +22,8 @@ export default function NewsListAdmin() {
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A role that may only read the news sees the list and each article, and no control that changes one.
+  const writable = useCanWrite('news');
   const categories = useQuery({ queryKey: ['NewsCategory', 'options'], queryFn: () => api<Page<Category>>('NewsCategory/Query', { body: { pageSize: 100, fields: ['name'] } }) });
 
   const change = async (body: Record<string, unknown>, done = t('common.saved')) => {
@@ -34,12 +38,14 @@ export default function NewsListAdmin() {
 
   return (
     <>
-      <h1>{t('menus.news.list')}</h1>
+      <h1>
+        {t('menus.news.list')} {!writable && <ReadOnlyTag />}
+      </h1>
       <ResourceList<News>
         entity={newsEntity}
         fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount', 'locale', 'translations']}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
-        bulk={{ delete: true }}
+        bulk={readableBulk({ delete: true }, writable)}
         filters={[
           { name: 'categoryId', label: t('news.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
           { name: 'status', label: t('news.status'), options: NEWS_STATUSES.map((s) => ({ value: s, label: t(`news.statuses.${s}`) })) },
@@ -47,9 +53,11 @@ export default function NewsListAdmin() {
           missingTranslation,
         ]}
         toolbar={
-          <Button type="primary" onClick={() => navigate(newsEditPath())}>
-            {t('news.create')}
-          </Button>
+          writable && (
+            <Button type="primary" onClick={() => navigate(newsEditPath())}>
+              {t('news.create')}
+            </Button>
+          )
         }
         columns={[
           {
@@ -84,27 +92,30 @@ export default function NewsListAdmin() {
             key: 'actions',
             // Kept in view on narrow screens (1280 px and less), however wide the other columns are.
             fixed: 'right',
-            render: (_: unknown, row: News) => (
-              <Space wrap>
-                <Link to={newsEditPath(row.id)}>{t('common.edit')}</Link>
-                <Button size="small" onClick={() => change({ id: row.id, isTop: !row.isTop })}>
-                  {row.isTop ? t('news.unpin') : t('news.pin')}
-                </Button>
-                <Popconfirm
-                  title={row.status === 'published' ? t('news.confirmUnpublish') : t('news.confirmPublish')}
-                  okText={row.status === 'published' ? t('news.unpublish') : t('news.publish')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => change({ id: row.id, status: row.status === 'published' ? 'draft' : 'published' })}
-                >
-                  <Button size="small">{row.status === 'published' ? t('news.unpublish') : t('news.publish')}</Button>
-                </Popconfirm>
-                <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => change({ id: row.id, delete: true }, t('common.deleted'))}>
-                  <Button size="small" danger>
-                    {t('common.delete')}
+            render: (_: unknown, row: News) =>
+              !writable ? (
+                <Link to={newsViewPath(row.id)}>{t('common.view')}</Link>
+              ) : (
+                <Space wrap>
+                  <Link to={newsEditPath(row.id)}>{t('common.edit')}</Link>
+                  <Button size="small" onClick={() => change({ id: row.id, isTop: !row.isTop })}>
+                    {row.isTop ? t('news.unpin') : t('news.pin')}
                   </Button>
-                </Popconfirm>
-              </Space>
-            ),
+                  <Popconfirm
+                    title={row.status === 'published' ? t('news.confirmUnpublish') : t('news.confirmPublish')}
+                    okText={row.status === 'published' ? t('news.unpublish') : t('news.publish')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => change({ id: row.id, status: row.status === 'published' ? 'draft' : 'published' })}
+                  >
+                    <Button size="small">{row.status === 'published' ? t('news.unpublish') : t('news.publish')}</Button>
+                  </Popconfirm>
+                  <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => change({ id: row.id, delete: true }, t('common.deleted'))}>
+                    <Button size="small" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, DatePicker, Form, Input, Select, Skeleton, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
@@ -20,6 +20,8 @@ import { errorText } from '../../../admin/error-text.js';
 import { useFormErrors } from '../../../admin/use-form-errors.js';
 import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
+import { ReadOnlyContext, ReadOnlyTag } from '../../../admin/read-only.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
 import { LocalDraftOffer, useLocalDraft } from '../../../admin/local-draft.js';
@@ -77,6 +79,8 @@ export default function NewsModify() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = params.get('id') ? Number(params.get('id')) : null;
+  // A role that may only read opens the editor as a view: every field disabled, nothing to save.
+  const writable = useCanWrite('news');
   const [form] = Form.useForm<NewsValues>();
   const showErrors = useFormErrors(form);
   const [saving, run] = useSubmit();
@@ -94,6 +98,7 @@ export default function NewsModify() {
     if (existing.data) form.setFieldsValue(valuesOf(existing.data));
   }, [existing.data, form]);
 
+  if (!writable && id === null) return <Navigate replace to={ADMIN_PATHS.newsList} />;
   if (id !== null && existing.error) return <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(existing.error, t) })} />;
   if (id !== null && !existing.data) return <Skeleton active />;
 
@@ -115,104 +120,116 @@ export default function NewsModify() {
     });
 
   return (
-    <div className="admin-article">
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <h1>{id ? t('news.editTitle') : t('news.createTitle')}</h1>
-        {id !== null && existing.data && (
-          <HistoryButton
-            path={`News/${id}`}
-            current={existing.data}
+    <ReadOnlyContext.Provider value={!writable}>
+      <div className="admin-article">
+        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+          <h1>
+            {id ? t('news.editTitle') : t('news.createTitle')} {!writable && <ReadOnlyTag />}
+          </h1>
+          {id !== null && existing.data && (
+            <HistoryButton
+              path={`News/${id}`}
+              current={existing.data}
+              fieldLabel={fieldLabel}
+              onRestored={async () => {
+                await queryClient.invalidateQueries({ queryKey: ['News'] });
+                markSaved();
+              }}
+            />
+          )}
+        </Space>
+        {conflict && id !== null && (
+          <ConflictNotice
+            mine={conflict}
             fieldLabel={fieldLabel}
-            onRestored={async () => {
-              await queryClient.invalidateQueries({ queryKey: ['News'] });
+            loadTheirs={() => api<News>(`News/${id}`, { method: 'GET' })}
+            onReload={async () => {
+              await existing.refetch();
               markSaved();
+            }}
+            onDismiss={() => setConflict(null)}
+          />
+        )}
+        {writable && (
+          <LocalDraftOffer
+            draft={draft}
+            onRestore={(values) => {
+              form.setFieldsValue(valuesOf(values));
+              markChanged();
             }}
           />
         )}
-      </Space>
-      {conflict && id !== null && (
-        <ConflictNotice
-          mine={conflict}
-          fieldLabel={fieldLabel}
-          loadTheirs={() => api<News>(`News/${id}`, { method: 'GET' })}
-          onReload={async () => {
-            await existing.refetch();
-            markSaved();
-          }}
-          onDismiss={() => setConflict(null)}
-        />
-      )}
-      <LocalDraftOffer
-        draft={draft}
-        onRestore={(values) => {
-          form.setFieldsValue(valuesOf(values));
-          markChanged();
-        }}
-      />
-      <Form<NewsValues>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        onValuesChange={(_, values) => {
-          markChanged();
-          draft.keep(bodyOf(values));
-        }}
-        initialValues={{ template: 'detail', status: 'draft', isTop: false, locale: 'zh-CN', content: '' }}
-      >
-        <Space wrap size="large">
-          <Form.Item name="categoryId" label={t('news.category')} required rules={[zodRule(newsCreateSchema.shape.categoryId, t)]}>
-            <Select style={{ minWidth: 200 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-          </Form.Item>
-          <Form.Item name="template" label={t('news.template')}>
-            <Select style={{ minWidth: 200 }} options={NEWS_TEMPLATES.map((v) => ({ value: v, label: t(`news.templates.${v}`) }))} />
-          </Form.Item>
-          <Form.Item name="locale" label={t('news.locale')}>
-            <Select style={{ minWidth: 120 }} options={CONTENT_LOCALES.map((v) => ({ value: v, label: v === 'zh-CN' ? '中文' : 'English' }))} />
-          </Form.Item>
-          <Form.Item name="status" label={t('news.status')}>
-            <Select style={{ minWidth: 120 }} options={NEWS_STATUSES.map((v) => ({ value: v, label: t(`news.statuses.${v}`) }))} />
-          </Form.Item>
-          <Form.Item name="publishedAt" label={t('news.publishedAt')}>
-            <DatePicker showTime />
-          </Form.Item>
-          <Form.Item name="isTop" label={t('news.isTop')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Space>
-        <Form.Item name="author" label={t('news.author')} rules={[zodRule(newsCreateSchema.shape.author, t)]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="coverUrl" label={t('news.cover')} rules={[zodRule(newsCreateSchema.shape.coverUrl, t)]}>
-          <ImagePicker />
-        </Form.Item>
-        <TranslationTabs
+        <Form<NewsValues>
           form={form}
-          spec={newsTexts}
-          ownLocale={ownLocale}
-          labels={{ title: t('news.title'), summary: t('news.summary'), content: t('news.content') }}
-          richText={['content']}
-          onCopied={markChanged}
-          own={
-            <>
-              <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>
-                <Input />
-              </Form.Item>
-              <Form.Item name="summary" label={t('news.summary')} rules={[zodRule(newsCreateSchema.shape.summary, t)]}>
-                <Input.TextArea rows={2} />
-              </Form.Item>
-              <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
-                <RichText label={t('news.content')} />
-              </Form.Item>
-            </>
-          }
-        />
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => navigate(ADMIN_PATHS.newsList)}>{t('common.cancel')}</Button>
-        </Space>
-      </Form>
-    </div>
+          layout="vertical"
+          disabled={!writable}
+          onFinish={submit}
+          onValuesChange={(_, values) => {
+            markChanged();
+            draft.keep(bodyOf(values));
+          }}
+          initialValues={{ template: 'detail', status: 'draft', isTop: false, locale: 'zh-CN', content: '' }}
+        >
+          <Space wrap size="large">
+            <Form.Item name="categoryId" label={t('news.category')} required rules={[zodRule(newsCreateSchema.shape.categoryId, t)]}>
+              <Select style={{ minWidth: 200 }} options={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+            </Form.Item>
+            <Form.Item name="template" label={t('news.template')}>
+              <Select style={{ minWidth: 200 }} options={NEWS_TEMPLATES.map((v) => ({ value: v, label: t(`news.templates.${v}`) }))} />
+            </Form.Item>
+            <Form.Item name="locale" label={t('news.locale')}>
+              <Select style={{ minWidth: 120 }} options={CONTENT_LOCALES.map((v) => ({ value: v, label: v === 'zh-CN' ? '中文' : 'English' }))} />
+            </Form.Item>
+            <Form.Item name="status" label={t('news.status')}>
+              <Select style={{ minWidth: 120 }} options={NEWS_STATUSES.map((v) => ({ value: v, label: t(`news.statuses.${v}`) }))} />
+            </Form.Item>
+            <Form.Item name="publishedAt" label={t('news.publishedAt')}>
+              <DatePicker showTime />
+            </Form.Item>
+            <Form.Item name="isTop" label={t('news.isTop')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          <Form.Item name="author" label={t('news.author')} rules={[zodRule(newsCreateSchema.shape.author, t)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="coverUrl" label={t('news.cover')} rules={[zodRule(newsCreateSchema.shape.coverUrl, t)]}>
+            <ImagePicker />
+          </Form.Item>
+          <TranslationTabs
+            form={form}
+            spec={newsTexts}
+            ownLocale={ownLocale}
+            labels={{ title: t('news.title'), summary: t('news.summary'), content: t('news.content') }}
+            richText={['content']}
+            onCopied={markChanged}
+            own={
+              <>
+                <Form.Item name="title" label={t('news.title')} required rules={[zodRule(newsCreateSchema.shape.title, t)]}>
+                  <Input />
+                </Form.Item>
+                <Form.Item name="summary" label={t('news.summary')} rules={[zodRule(newsCreateSchema.shape.summary, t)]}>
+                  <Input.TextArea rows={2} />
+                </Form.Item>
+                <Form.Item name="content" label={t('news.content')} required rules={[zodRule(newsCreateSchema.shape.content, t)]}>
+                  <RichText label={t('news.content')} />
+                </Form.Item>
+              </>
+            }
+          />
+          {writable && (
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('common.save')}
+              </Button>
+              <Button onClick={() => navigate(ADMIN_PATHS.newsList)}>{t('common.cancel')}</Button>
+            </Space>
+          )}
+        </Form>
+        {!writable && (
+          <Button onClick={() => navigate(ADMIN_PATHS.newsList)}>{t('common.back')}</Button>
+        )}
+      </div>
+    </ReadOnlyContext.Provider>
   );
 }

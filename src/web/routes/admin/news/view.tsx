@@ -6,6 +6,7 @@ import type { News } from '../../../../shared/schemas/news.js';
 import { ADMIN_PATHS, newsDetailPath, newsEditPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 import { formatTime } from '../../../admin/time.js';
 
 /**
@@ -16,6 +17,7 @@ export default function NewsView() {
   const { t } = useTranslation('admin');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
+  const writable = useCanWrite('news');
   const query = useQuery({ queryKey: ['News', 'one', id], queryFn: () => api<News>(`News/${id}`, { method: 'GET' }), enabled: id > 0 });
   if (!(id > 0) || query.error) {
     // Without an id there is nothing to load: say so in words, not with the parameter's name.
@@ -44,7 +46,7 @@ export default function NewsView() {
     <div className="admin-article">
       <Space style={{ marginBottom: 16 }} wrap>
         <Link to={ADMIN_PATHS.newsList}>← {t('common.back')}</Link>
-        <Link to={newsEditPath(news.id)}>{t('common.edit')}</Link>
+        {writable && <Link to={newsEditPath(news.id)}>{t('common.edit')}</Link>}
         {news.status === 'published' && (
           <a href={publicPath} target="_blank" rel="noreferrer">
             {t('shell.site')}

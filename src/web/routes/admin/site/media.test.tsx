@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MODULES } from '../../../../shared/modules.js';
+import { modulesOf } from '../../../../shared/modules.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../../../shared/paths.js';
 import type { CurrentUser } from '../../../../shared/schemas/user.js';
 import { SessionContext } from '../../../admin/session-context.js';
@@ -35,7 +35,7 @@ const user: CurrentUser = {
   twoFactorEnabled: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
-  modules: [...MODULES],
+  modules: modulesOf(['admin']),
 };
 
 const uses = [

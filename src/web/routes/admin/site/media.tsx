@@ -14,7 +14,8 @@ import { errorText } from '../../../admin/error-text.js';
 import { MEDIA_GRID_STYLE, MEDIA_QUERY_KEY, MediaUploadButton, THUMB_STYLE, mediaListShape, thumbnailOf, useMediaPage } from '../../../admin/media-library.js';
 import { useListStateInUrl } from '../../../admin/list-state.js';
 import { SearchBox } from '../../../admin/search-box.js';
-import { useSession } from '../../../admin/session-context.js';
+import { useCanWrite } from '../../../admin/session-context.js';
+import { ReadOnlyTag } from '../../../admin/read-only.js';
 import { zodRule } from '../../../admin/zod-rule.js';
 
 const PAGE_SIZE = 24;
@@ -71,8 +72,9 @@ export default function MediaLibrary() {
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const { message, modal } = AntApp.useApp();
   const queryClient = useQueryClient();
-  const session = useSession();
-  const canDelete = session.user.modules.some((m) => m.key === 'site');
+  // Uploads and alt texts are for whoever may write news, jobs or the site; deleting is the site's (docs/decisions/0059).
+  const canChange = useCanWrite('news', 'jobs', 'site');
+  const canDelete = useCanWrite('site');
   // The page and keyword live in the address, as every back-office list's do (docs/decisions/0049).
   const [query, setQuery] = useListStateInUrl(MEDIA_LIST);
   const [editing, setEditing] = useState<Media | null>(null);
@@ -115,18 +117,22 @@ export default function MediaLibrary() {
 
   return (
     <>
-      <h1>{t('media.title')}</h1>
+      <h1>
+        {t('media.title')} {!canChange && <ReadOnlyTag />}
+      </h1>
       <p>{t('media.intro')}</p>
       <div className="admin-toolbar">
         <SearchBox label={t('media.search')} style={{ maxWidth: 320 }} value={query.keyword ?? ''} onSearch={(value) => setQuery((q) => ({ ...q, page: 1, keyword: value.trim() || undefined }))} />
         <span className="grow" />
-        <MediaUploadButton
-          type="primary"
-          onUploaded={() => {
-            setQuery((q) => ({ ...q, page: 1 }));
-            void refresh();
-          }}
-        />
+        {canChange && (
+          <MediaUploadButton
+            type="primary"
+            onUploaded={() => {
+              setQuery((q) => ({ ...q, page: 1 }));
+              void refresh();
+            }}
+          />
+        )}
       </div>
       {list.error && <Alert type="error" showIcon message={t('shell.loadFailed', { message: errorText(list.error, t) })} />}
       <Spin spinning={list.isFetching}>
@@ -145,9 +151,11 @@ export default function MediaLibrary() {
                   </div>
                   <div style={{ color: alt ? undefined : '#d46b08', fontSize: 12 }}>{alt || t('media.altMissing')}</div>
                   <div style={{ display: 'flex', gap: 4, marginTop: 6 }}>
-                    <Button size="small" onClick={() => setEditing(image)}>
-                      {t('media.editAlt')}
-                    </Button>
+                    {canChange && (
+                      <Button size="small" onClick={() => setEditing(image)}>
+                        {t('media.editAlt')}
+                      </Button>
+                    )}
                     {canDelete && (
                       <Popconfirm title={t('media.deleteConfirm')} onConfirm={() => remove(image)} okText={t('media.delete')} cancelText={t('common.cancel')}>
                         <Button size="small" danger>

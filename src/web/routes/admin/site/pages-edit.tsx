@@ -13,6 +13,8 @@ import { pagePreviewPath } from '../../../admin/page-preview.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
+import { ReadOnlyContext, ReadOnlyTag } from '../../../admin/read-only.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 
 const contentOf = (page: PageRecord): PageContent => ({ title: page.title, description: page.description, blocks: page.blocks });
 
@@ -32,6 +34,8 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
   const [form] = Form.useForm<PageContent>();
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const { unsaved, markChanged, markSaved } = useUnsavedChanges();
+  // A role that may only read the site sees the draft and its preview, and saves or publishes nothing.
+  const writable = useCanWrite('site');
   // The draft a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<PageContent | null>(null);
   const queryKey = ['Page', 'draft', pageKey];
@@ -117,37 +121,49 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
 
   const pageName = t(`pages.keys.${pageKey}`);
   return (
-    <div className="admin-article">
-      <p>
-        <Link to={ADMIN_PATHS.sitePages}>← {t('pages.back')}</Link>
-      </p>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <h1>{t('pages.editTitle', { page: pageName })}</h1>
-        <HistoryButton path={`Page/${pageKey}`} current={record} onRestored={(restored) => takeVersion(restored as PageRecord)} />
-      </Space>
-      {conflict && (
-        <ConflictNotice
-          mine={conflict}
-          loadTheirs={() => api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' })}
-          onReload={async () => takeVersion(await api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' }))}
-          onDismiss={() => setConflict(null)}
-        />
-      )}
-      <p>
-        {record.hasUnpublishedChanges || unsaved ? <Tag color="orange">{t('pages.draftChanged')}</Tag> : <Tag color="green">{t('pages.draftState')}</Tag>}
-      </p>
-      <PageEditor form={form} initialValues={contentOf(record)} onValuesChange={markChanged} />
-      <Space wrap style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', marginTop: 16, width: '100%', borderTop: '1px solid #f0f0f0', zIndex: 2 }}>
-        <Button type="primary" onClick={saveDraft} loading={busy === 'save'} disabled={busy !== null}>
-          {t('pages.saveDraft')}
-        </Button>
-        <Button onClick={preview} disabled={busy !== null}>
-          {t('pages.preview')} ↗
-        </Button>
-        <Button onClick={publish} loading={busy === 'publish'} disabled={busy !== null}>
-          {t('pages.publish')}
-        </Button>
-      </Space>
-    </div>
+    <ReadOnlyContext.Provider value={!writable}>
+      <div className="admin-article">
+        <p>
+          <Link to={ADMIN_PATHS.sitePages}>← {t('pages.back')}</Link>
+        </p>
+        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+          <h1>
+            {t('pages.editTitle', { page: pageName })} {!writable && <ReadOnlyTag />}
+          </h1>
+          <HistoryButton path={`Page/${pageKey}`} current={record} onRestored={(restored) => takeVersion(restored as PageRecord)} />
+        </Space>
+        {conflict && (
+          <ConflictNotice
+            mine={conflict}
+            loadTheirs={() => api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' })}
+            onReload={async () => takeVersion(await api<PageRecord>(`Page/${pageKey}?draft=1`, { method: 'GET' }))}
+            onDismiss={() => setConflict(null)}
+          />
+        )}
+        <p>
+          {record.hasUnpublishedChanges || unsaved ? <Tag color="orange">{t('pages.draftChanged')}</Tag> : <Tag color="green">{t('pages.draftState')}</Tag>}
+        </p>
+        <PageEditor form={form} initialValues={contentOf(record)} onValuesChange={markChanged} />
+        {!writable ? (
+          <p>
+            <a href={pagePreviewPath(pageKey)} target="_blank" rel="noreferrer">
+              {t('pages.preview')} ↗
+            </a>
+          </p>
+        ) : (
+          <Space wrap style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', marginTop: 16, width: '100%', borderTop: '1px solid #f0f0f0', zIndex: 2 }}>
+            <Button type="primary" onClick={saveDraft} loading={busy === 'save'} disabled={busy !== null}>
+              {t('pages.saveDraft')}
+            </Button>
+            <Button onClick={preview} disabled={busy !== null}>
+              {t('pages.preview')} ↗
+            </Button>
+            <Button onClick={publish} loading={busy === 'publish'} disabled={busy !== null}>
+              {t('pages.publish')}
+            </Button>
+          </Space>
+        )}
+      </div>
+    </ReadOnlyContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ import { PAGE_PATHS } from '../../../../shared/schemas/page.js';
 import type { PageSummary } from '../../../../shared/schemas/page.js';
 import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 
 const PAGES_QUERY_KEY = ['Page'];
 const PAGE_SIZE = 10;
@@ -23,6 +24,7 @@ export default function SitePages() {
   const { t, i18n } = useTranslation('admin');
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const [page, setPage] = useState(1);
+  const writable = useCanWrite('site');
   const pages = useQuery({
     queryKey: [...PAGES_QUERY_KEY, 'list', page],
     queryFn: () => api<Page<PageSummary>>('Page/Query', { body: { page, pageSize: PAGE_SIZE } }),
@@ -58,7 +60,7 @@ export default function SitePages() {
             key: 'actions',
             render: (_: unknown, row) => (
               <>
-                <Link to={`${ADMIN_PATHS.sitePageEdit}?key=${row.key}`}>{t('common.edit')}</Link>
+                <Link to={`${ADMIN_PATHS.sitePageEdit}?key=${row.key}`}>{writable ? t('common.edit') : t('common.view')}</Link>
                 {' · '}
                 <a href={PAGE_PATHS[row.key]} target="_blank" rel="noopener noreferrer">
                   {t('pages.open')}

@@ -11,6 +11,8 @@ import { useSubmit } from '../../../admin/use-submit.js';
 import { HistoryButton } from '../../../admin/history-dialog.js';
 import { ConflictNotice, isStaleConflict } from '../../../admin/conflict-notice.js';
 import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.js';
+import { ReadOnlyContext, ReadOnlyTag } from '../../../admin/read-only.js';
+import { useCanWrite } from '../../../admin/session-context.js';
 
 const QUERY_KEY = ['Site', 'edit'];
 
@@ -21,6 +23,7 @@ export default function SiteSettingsScreen() {
   const queryClient = useQueryClient();
   const [saving, run] = useSubmit();
   const { markChanged, markSaved } = useUnsavedChanges();
+  const writable = useCanWrite('site');
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<SiteSettings>('Site/Edit', { method: 'GET' }) });
   // The fields of a save refused because someone else saved first: kept on screen to copy.
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
@@ -44,34 +47,38 @@ export default function SiteSettingsScreen() {
     });
 
   return (
-    <div className="admin-article">
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <h1>{t('siteSettings.title')}</h1>
-        <HistoryButton
-          path="Site"
-          current={settings.data}
-          fieldLabel={fieldLabel}
-          onRestored={(record) => {
-            queryClient.setQueryData(QUERY_KEY, record);
-            markSaved();
-          }}
-        />
-      </Space>
-      <p>{t('siteSettings.intro')}</p>
-      {conflict && (
-        <ConflictNotice
-          mine={conflict}
-          fieldLabel={fieldLabel}
-          loadTheirs={() => api<SiteSettings>('Site/Edit', { method: 'GET' })}
-          onReload={async () => {
-            await settings.refetch();
-            markSaved();
-          }}
-          onDismiss={() => setConflict(null)}
-        />
-      )}
-      {/* A new version (saved, reloaded or restored) starts the form again from it: nothing is unsaved then. */}
-      <SiteSettingsForm key={settings.data.updatedAt ?? 'new'} initialValues={formValuesOf(settings.data)} saving={saving} onSave={save} onChange={markChanged} />
-    </div>
+    <ReadOnlyContext.Provider value={!writable}>
+      <div className="admin-article">
+        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+          <h1>
+            {t('siteSettings.title')} {!writable && <ReadOnlyTag />}
+          </h1>
+          <HistoryButton
+            path="Site"
+            current={settings.data}
+            fieldLabel={fieldLabel}
+            onRestored={(record) => {
+              queryClient.setQueryData(QUERY_KEY, record);
+              markSaved();
+            }}
+          />
+        </Space>
+        <p>{t('siteSettings.intro')}</p>
+        {conflict && (
+          <ConflictNotice
+            mine={conflict}
+            fieldLabel={fieldLabel}
+            loadTheirs={() => api<SiteSettings>('Site/Edit', { method: 'GET' })}
+            onReload={async () => {
+              await settings.refetch();
+              markSaved();
+            }}
+            onDismiss={() => setConflict(null)}
+          />
+        )}
+        {/* A new version (saved, reloaded or restored) starts the form again from it: nothing is unsaved then. */}
+        <SiteSettingsForm key={settings.data.updatedAt ?? 'new'} initialValues={formValuesOf(settings.data)} saving={saving} onSave={save} onChange={markChanged} />
+      </div>
+    </ReadOnlyContext.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { modulesOf } from '../../../../shared/modules.js';
 import type { CurrentUser, User } from '../../../../shared/schemas/user.js';
 import { SessionContext } from '../../../admin/session-context.js';
 import { AdminTestFrame, stubMatchMedia } from '../../../admin/test-setup.js';
@@ -21,7 +22,7 @@ const ME: CurrentUser = {
   twoFactorEnabled: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  modules: [],
+  modules: modulesOf(['admin']),
 };
 const user = (fields: Partial<User>): User => ({
   id: 5,

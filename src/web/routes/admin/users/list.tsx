@@ -7,7 +7,8 @@ import { newPasswordRules } from '../../../admin/account-screen.js';
 import { errorText } from '../../../admin/error-text.js';
 import { api } from '../../../api/client.js';
 import { ResourceScreen } from '../../../admin/resource-screen.js';
-import { useSession } from '../../../admin/session-context.js';
+import { useCanWrite, useSession } from '../../../admin/session-context.js';
+import { useRoleChoices } from '../../../admin/roles.js';
 import { FormDialog } from '../../../admin/form-dialog.js';
 import { useDialogSubmit } from '../../../admin/use-dialog-submit.js';
 import { TwoFactorPolicyButton, TwoFactorResetButton } from '../../../admin/two-factor-admin.js';
@@ -19,15 +20,21 @@ import { TwoFactorPolicyButton, TwoFactorResetButton } from '../../../admin/two-
 export default function Users() {
   const { t } = useTranslation('admin');
   const { user: me } = useSession();
+  const writable = useCanWrite('users');
+  // Built-in and custom roles alike, named in the reader's language (docs/decisions/0059).
+  const roles = useRoleChoices();
   const [resetting, setResetting] = useState<User | null>(null);
   return (
     <>
       <ResourceScreen
         entity={userEntity}
+        module="users"
         title={t('users.title')}
         columns={['userName', 'displayName', 'email', 'roles', 'isActive', 'twoFactorEnabled', 'lastLoginAt']}
-        values={{ roles: 'users.roleNames', isActive: 'users.activeStates', twoFactorEnabled: 'twoFactor.states' }}
-        toolbar={<TwoFactorPolicyButton />}
+        values={{ roles: roles.nameOf, isActive: 'users.activeStates', twoFactorEnabled: 'twoFactor.states' }}
+        filterChoices={{ role: roles.choices }}
+        formChoices={{ roles: roles.choices }}
+        toolbar={writable && <TwoFactorPolicyButton />}
         // The API's default is false (existing clients keep working); here a new user's password is
         // theirs to change at the first sign-in unless the administrator unticks it.
         form={{ createTitle: t('users.create'), editTitle: t('users.editTitle'), createDefaults: { mustChangePassword: true } }}
