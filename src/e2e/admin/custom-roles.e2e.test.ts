@@ -88,7 +88,7 @@ describe('custom roles in the back-office', () => {
 
     const clerk = await signIn('jobs.clerk', 'clerk-password-7');
     await clerk.page.locator('a.admin-menu-link').first().waitFor();
-    expect(await clerk.page.locator('a.admin-menu-link').allInnerTexts()).toEqual(['All jobs', 'Job categories']);
+    expect(await clerk.page.locator('a.admin-menu-link').allInnerTexts()).toEqual(['All jobs', 'Job categories', 'Offices']);
     expect(new URL(clerk.page.url()).pathname).toBe(ADMIN_PATHS.jobs);
     await clerk.page.getByRole('button', { name: 'New job' }).waitFor();
     await clerk.close();
