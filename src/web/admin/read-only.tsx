@@ -11,7 +11,7 @@ export function ReadOnlyTag() {
   const { t } = useTranslation('admin');
   return (
     <Tooltip title={t('common.readOnlyHint')}>
-      <Tag tabIndex={0} style={{ verticalAlign: 'middle' }}>
+      <Tag tabIndex={0} style={{ verticalAlign: 'middle', marginInlineStart: 8 }}>
         {t('common.readOnly')}
       </Tag>
     </Tooltip>

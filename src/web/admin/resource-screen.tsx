@@ -158,7 +158,7 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
   return (
     <>
       <h1>
-        {props.title} {!writable && <ReadOnlyTag />}
+        {props.title}{!writable && <ReadOnlyTag />}
       </h1>
       <ResourceList<RowOf<E>>
         entity={entity}

@@ -73,7 +73,7 @@ export function RetentionScreen() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={2}>
-        {t('retention.title')} {!writable && <ReadOnlyTag />}
+        {t('retention.title')}{!writable && <ReadOnlyTag />}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('retention.intro')}</Typography.Paragraph>
       <Typography.Text type="secondary">

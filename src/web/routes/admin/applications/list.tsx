@@ -31,7 +31,7 @@ export default function Applications() {
   return (
     <>
       <h1>
-        {t('applications.title')} {!writable && <ReadOnlyTag />}
+        {t('applications.title')}{!writable && <ReadOnlyTag />}
       </h1>
       <ResourceList<JobApplication>
         entity={jobApplicationEntity}

@@ -143,7 +143,7 @@ export default function JobEdit() {
       <div className="admin-article">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <h1>
-            {id ? t('jobs.editTitle') : t('jobs.createTitle')} {!writable && <ReadOnlyTag />}
+            {id ? t('jobs.editTitle') : t('jobs.createTitle')}{!writable && <ReadOnlyTag />}
           </h1>
           {id !== null && existing.data && (
             <HistoryButton

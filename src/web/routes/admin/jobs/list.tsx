@@ -42,7 +42,7 @@ export default function JobsAdmin() {
   return (
     <>
       <h1>
-        {t('menus.jobs.list')} {!writable && <ReadOnlyTag />}
+        {t('menus.jobs.list')}{!writable && <ReadOnlyTag />}
       </h1>
       <ResourceList<Job>
         entity={jobEntity}

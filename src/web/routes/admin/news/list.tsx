@@ -39,7 +39,7 @@ export default function NewsListAdmin() {
   return (
     <>
       <h1>
-        {t('menus.news.list')} {!writable && <ReadOnlyTag />}
+        {t('menus.news.list')}{!writable && <ReadOnlyTag />}
       </h1>
       <ResourceList<News>
         entity={newsEntity}

@@ -124,7 +124,7 @@ export default function NewsModify() {
       <div className="admin-article">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <h1>
-            {id ? t('news.editTitle') : t('news.createTitle')} {!writable && <ReadOnlyTag />}
+            {id ? t('news.editTitle') : t('news.createTitle')}{!writable && <ReadOnlyTag />}
           </h1>
           {id !== null && existing.data && (
             <HistoryButton

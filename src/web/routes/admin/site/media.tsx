@@ -118,7 +118,7 @@ export default function MediaLibrary() {
   return (
     <>
       <h1>
-        {t('media.title')} {!canChange && <ReadOnlyTag />}
+        {t('media.title')}{!canChange && <ReadOnlyTag />}
       </h1>
       <p>{t('media.intro')}</p>
       <div className="admin-toolbar">

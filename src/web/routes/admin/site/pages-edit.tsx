@@ -128,7 +128,7 @@ function PageEditScreen({ pageKey }: { pageKey: PageKey }) {
         </p>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <h1>
-            {t('pages.editTitle', { page: pageName })} {!writable && <ReadOnlyTag />}
+            {t('pages.editTitle', { page: pageName })}{!writable && <ReadOnlyTag />}
           </h1>
           <HistoryButton path={`Page/${pageKey}`} current={record} onRestored={(restored) => takeVersion(restored as PageRecord)} />
         </Space>

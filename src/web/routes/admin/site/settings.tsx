@@ -51,7 +51,7 @@ export default function SiteSettingsScreen() {
       <div className="admin-article">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <h1>
-            {t('siteSettings.title')} {!writable && <ReadOnlyTag />}
+            {t('siteSettings.title')}{!writable && <ReadOnlyTag />}
           </h1>
           <HistoryButton
             path="Site"
