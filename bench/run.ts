@@ -187,6 +187,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
     if (!portico) return;
     try {
       const peak = peakRssMb(portico.pid);
+      log(`server ${portico.pid}: peak RSS ${peak} MB${uploading ? ' (uploads)' : ''}`);
       rss = Math.max(rss, peak);
       if (!uploading) rssWithoutUploads = Math.max(rssWithoutUploads, peak);
     } catch {

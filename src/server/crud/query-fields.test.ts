@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
@@ -41,6 +42,26 @@ describe.each(testEngines())('a list query asking for some fields on %s', (engin
     expect(item.summary).toBe('Short');
     expect(whole.body.length).toBeGreaterThan(light.body.length * 5);
     expect(light.json().data.meta).toEqual(whole.json().data.meta);
+  });
+
+  it('sends a visitor\'s kept list compressed when the client accepts it, the same list as without', async () => {
+    const plain = await query('News', { pageSize: 50 });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accepted, coding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.call('POST', '/api/News/Query', { pageSize: 50 }, undefined, { 'accept-encoding': accepted });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    // Staff answers are made for one caller and never kept: they go as they are.
+    const staff = await t.call('POST', '/api/News/Query', { pageSize: 50 }, admin, { 'accept-encoding': 'br' });
+    expect(staff.headers['content-encoding']).toBeUndefined();
+    expect(staff.json().isSuccess).toBe(true);
   });
 
   it('answers only those fields from the lists that are not generic: pages by key, media by id', async () => {

@@ -5,6 +5,7 @@ import type { ModuleAccess, ModuleKey } from '../../shared/modules.js';
 import { allows, currentUser, requireModule, requireUser } from '../auth/guard.js';
 import { assertTwoFactorSetupDone } from '../auth/two-factor-policy.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { encodedBody } from './encoding.js';
 import { SerializedEnvelope, serializeOk } from './envelope.js';
 import { AppError, forbidden, passwordChangeRequired, validationError } from './errors.js';
 import { readMultipart } from './multipart.js';
@@ -81,7 +82,7 @@ async function inputsOf(request: FastifyRequest, spec: RouteSpec, noBodyIsNull: 
 
 function checkedAnswer(spec: RouteSpec, data: unknown) {
   if (!spec.response) return;
-  const value = data instanceof SerializedEnvelope ? JSON.parse(data.json.toString('utf8')).data : data;
+  const value = data instanceof SerializedEnvelope ? JSON.parse(data.body.toString('utf8')).data : data;
   const result = spec.response.safeParse(value);
   if (!result.success) {
     throw new Error(`The answer of ${spec.method} ${spec.path} does not match its response schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
@@ -95,6 +96,7 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
     app.apiRoutes.push(spec);
     const need: ModuleAccess = isRead(spec) ? 'read' : 'write';
     const noBodyIsNull = spec.body ? acceptsNothing(spec.body) : false;
+    const publicOrStaff = typeof spec.access === 'string' && spec.access.startsWith('public-or-');
     app.route({
       method: spec.method,
       url: `/api/${spec.path}`,
@@ -108,8 +110,10 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
             { reason: 'content-type' },
           );
         }
-        // Public calls (most of the traffic) skip the await of an access check that has nothing to do.
-        const { user, publicView } = spec.access === 'public' ? ANYONE : await checkAccess(request, spec.access, need, spec.beforePasswordChange);
+        // Public calls (most of the traffic) skip the await of an access check that has nothing to do,
+        // and so does a visitor's call to one that staff may make too (no Authorization header).
+        const anyone = spec.access === 'public' || (publicOrStaff && request.headers.authorization === undefined);
+        const { user, publicView } = anyone ? ANYONE : await checkAccess(request, spec.access as Exclude<Access, 'public'>, need, spec.beforePasswordChange);
         // A role that requires two-factor sign-in: the user's staff calls wait for their enrolment.
         if (user && !publicView && !user.twoFactorEnabled && !spec.beforeTwoFactorSetup) await assertTwoFactorSetupDone(request.server.ctx, user);
         const kept = spec.publicCacheKey && publicView ? request.server.ctx.publicCache.get(spec.publicCacheKey(request)) : undefined;
@@ -123,8 +127,14 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
         if (options.checkResponses) checkedAnswer(spec, data);
         // Sent as UTF-8 bytes: handed a string, the reply measures its length in bytes and the socket
         // encodes it again, which cost a staff list answer three passes over ~10 KB instead of one.
-        const envelope = data instanceof SerializedEnvelope ? data : serializeOk(data ?? null);
-        return reply.type('application/json; charset=utf-8').send(envelope.json);
+        reply.type('application/json; charset=utf-8');
+        if (!(data instanceof SerializedEnvelope)) return reply.send(serializeOk(data ?? null).body);
+        // A kept public answer goes compressed to a client that accepts it, compressed once for all
+        // of them (`encodedBody`); a call that is kept answers every client the same otherwise.
+        if (!spec.publicCacheKey || !publicView) return reply.send(data.body);
+        const { body, encoding } = encodedBody(data, request.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.header('vary', 'Accept-Encoding').send(body);
       },
     });
   }

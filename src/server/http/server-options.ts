@@ -71,6 +71,16 @@ export function guardConnections(app: FastifyInstance, config: Config) {
       return;
     }
     if (!(raw.socket instanceof net.Socket) || raw.complete || !hasBody(raw)) return done();
+    // This hook runs while the HTTP parser is still reading the packet that held the headers (even
+    // a microtask runs before the body in it is read); a body sent with them, nearly every one, has
+    // been read whole once the loop has handled that packet. Only a body still arriving then is
+    // counted: counting every one kept each request in a set across the wait for its body, long
+    // enough for the collector to promote it, which cost a public POST call a fifth of its throughput.
+    setImmediate(() => (raw.complete || raw.destroyed ? done() : countArriving(request, reply, done)));
+  });
+
+  function countArriving(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    const raw = request.raw;
     const address = request.ip;
     const bodies = arriving.get(address) ?? new Set<IncomingMessage>();
     // Bodies that have arrived since they were counted no longer hold anything.
@@ -92,5 +102,5 @@ export function guardConnections(app: FastifyInstance, config: Config) {
     raw.once('end', release);
     reply.raw.once('close', release);
     done();
-  });
+  }
 }

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsEncoding, loadAssets, serveBuiltFiles } from './assets.js';
+import { acceptsEncoding } from '../http/encoding.js';
+import { loadAssets, serveBuiltFiles } from './assets.js';
 
 const script = `export const greeting = ${JSON.stringify('你好, Portico. '.repeat(200))};\n`;
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { acceptsEncoding } from '../http/encoding.js';
 
 /** What a browser is told a built file is; anything else is plain bytes. */
 const TYPES: Record<string, string> = {
@@ -45,18 +46,6 @@ export function cacheControlFor(urlPath: string): string {
 
 /** A built file's URL path: its path under `root`, with forward slashes, from the site's root. */
 const urlPathOf = (root: string, file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
-
-/** Whether an Accept-Encoding header accepts `coding`: named, or by `*`, without `;q=0`. */
-export function acceptsEncoding(header: string | undefined, coding: 'br' | 'gzip'): boolean {
-  if (!header) return false;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  return (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-}
 
 /**
  * Every file under `root` (the built client), by URL path, until `budgetBytes` are held; the files

@@ -1,12 +1,8 @@
-import zlib from 'node:zlib';
-import { acceptsEncoding } from './assets.js';
+import type { Compressible } from '../http/encoding.js';
 
-export interface CachedPage {
+export interface CachedPage extends Compressible {
   status: number;
   headers: [string, string][];
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
 }
 
 /**
@@ -96,16 +92,3 @@ function keepable(page: CachedPage): boolean {
   return page.status === 200 && !page.headers.some(([name]) => name === 'set-cookie');
 }
 
-/** The body to send for an Accept-Encoding header, compressing (and keeping) it on first demand. */
-export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  if (page.body.length < 1024) return { body: page.body };
-  if (acceptsEncoding(acceptEncoding, 'br')) {
-    page.br ??= zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return { body: page.br, encoding: 'br' };
-  }
-  if (acceptsEncoding(acceptEncoding, 'gzip')) {
-    page.gzip ??= zlib.gzipSync(page.body, { level: 6 });
-    return { body: page.gzip, encoding: 'gzip' };
-  }
-  return { body: page.body };
-}
