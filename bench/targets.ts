@@ -21,6 +21,11 @@ export interface EngineRun {
   peakRssMb: number;
   /** The peak over every scenario but the image uploads (which have their own limit); the whole peak when absent. */
   peakRssWithoutUploadsMb?: number;
+  /**
+   * The peak of the servers that made image variants before the load scenarios (the home page's
+   * hero photo, uploaded and resized in twelve variants): an image upload too, held to its limit.
+   */
+  peakRssImageSetupMb?: number;
   /** Whether nginx was there to serve each page's saved answer beside it (`nginx: /Home`). */
   nginx?: boolean;
   pageWeights: PageWeight[];
@@ -110,8 +115,8 @@ export function targetsOf(run: EngineRun): Target[] {
     // Measured only if the uploads ran beside the pages, every one of them stored and resized.
     const measured = clean(r) && r.uploads !== undefined && r.uploads.uploads > 0 && r.uploads.failures === 0;
     push(`${r.name} p99 ms`, r.total > 0 ? r.latencyP99 : null, '<= 25', measured && r.latencyP99 <= 25);
-    const peak = r.serverPeakRssMb ?? 0;
-    push(`${r.name} server peak RSS MB`, peak > 0 ? peak : null, '<= 250', measured && peak > 0 && peak <= 250);
+    const peak = Math.max(r.serverPeakRssMb ?? 0, run.peakRssImageSetupMb ?? 0);
+    push(`${r.name} server peak RSS MB (and the hero photo's upload)`, peak > 0 ? peak : null, '<= 250', measured && peak > 0 && peak <= 250);
   }
   // Issue 22: 200 MB over every scenario but the image uploads, which keep their own 250 MB above.
   const peak = run.peakRssWithoutUploadsMb ?? run.peakRssMb;

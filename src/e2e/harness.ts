@@ -43,7 +43,8 @@ export async function startPortico(
   const port = await freePort();
   // A given data folder is the caller's (the benchmarks fill one beforehand) and is kept.
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist/server/server.js')], {
+  // As `npm start` runs it (scripts/serve.mjs): a 4 MB young generation and a fixed mmap threshold.
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=4', path.join(ROOT, 'dist/server/server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

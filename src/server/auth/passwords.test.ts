@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 describe('passwords', () => {
   it('hashes with argon2id and verifies only the right password', async () => {
     const stored = await hashPassword('right-password-1');
-    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=9216,t=4,p=1\$/);
     expect(await verifyPassword(stored, 'right-password-1')).toBe(true);
     expect(await verifyPassword(stored, 'wrong-password-1')).toBe(false);
     expect(await verifyPassword('not-a-hash', 'right-password-1')).toBe(false);

@@ -11,7 +11,8 @@ import type { VariantFormat } from '../../shared/schemas/media.js';
  */
 
 export interface ResizeJob {
-  input: Buffer;
+  /** The image, or how to read it: read only when the job's turn comes, so a queue holds no images. */
+  input: Buffer | (() => Promise<Buffer>);
   width: number;
   format: VariantFormat;
 }
@@ -33,7 +34,9 @@ try {
   require('node:os').setPriority(tid, 19);
 } catch {}
 const OPTIONS = {
-  avif: { quality: 50, effort: 3 },
+  // 4:2:0 chroma, as photos are sent on the web: half the bytes of 4:4:4 at the same quality, and
+  // the encoder holds ~12 MB less for a 1600 px variant.
+  avif: { quality: 50, effort: 3, chromaSubsampling: '4:2:0' },
   webp: { quality: 78 },
   jpeg: { quality: 80, mozjpeg: true },
   png: { compressionLevel: 8 },
@@ -89,13 +92,14 @@ export class ResizeWorker {
     this.worker = null;
   }
 
-  private run(job: ResizeJob): Promise<Buffer> {
-    if (this.closed) return Promise.reject(new Error('The resize worker is closed'));
+  private async run(job: ResizeJob): Promise<Buffer> {
+    if (this.closed) throw new Error('The resize worker is closed');
+    const input = typeof job.input === 'function' ? await job.input() : job.input;
     const worker = this.start();
     return new Promise<Buffer>((resolve, reject) => {
       this.current = { job: ++this.jobs, resolve, reject };
       this.made++;
-      worker.postMessage({ job: this.jobs, input: job.input, width: job.width, format: job.format });
+      worker.postMessage({ job: this.jobs, input, width: job.width, format: job.format });
     });
   }
 

@@ -74,7 +74,7 @@ export async function storeImage(ctx: AppContext, file: { name: string; content:
     if (other) return presentMedia(other);
     throw error;
   }
-  mediaVariants(ctx).prepareAll({ id, storageKey, width }, variantFormatsOf(formatOfMime(mimeType)), content);
+  mediaVariants(ctx).prepareAll({ id, storageKey, width }, variantFormatsOf(formatOfMime(mimeType)));
   const row = await findImageByHash(db, contentHash);
   return presentMedia(row!);
 }

@@ -20,6 +20,9 @@ export interface StoredImage {
 /** Where a variant is stored; the original's id makes it unique (ids are never reused). */
 export const variantKey = (fileId: number, width: number, format: VariantFormat) => `variants/${fileId}/${width}-${format}`;
 
+/** Why a queued job made nothing: its image was deleted before the job's turn came. */
+const DELETED = new Error('The image was deleted');
+
 export class MediaVariants {
   readonly worker = new ResizeWorker();
   private readonly inflight = new Map<string, Promise<void>>();
@@ -30,11 +33,11 @@ export class MediaVariants {
   constructor(private readonly ctx: AppContext) {}
 
   /** The variant's storage key, once it is stored (made now if it was not). */
-  async ensure(image: StoredImage, width: number, format: VariantFormat, original?: Buffer): Promise<string> {
+  async ensure(image: StoredImage, width: number, format: VariantFormat): Promise<string> {
     const key = variantKey(image.id, width, format);
     let job = this.inflight.get(key);
     if (!job) {
-      job = this.make(image, key, width, format, original).finally(() => this.inflight.delete(key));
+      job = this.make(image, key, width, format).finally(() => this.inflight.delete(key));
       this.inflight.set(key, job);
     }
     await job;
@@ -42,10 +45,10 @@ export class MediaVariants {
   }
 
   /** Queues every variant of a new image; failures are logged, and the variant is made when asked for. */
-  prepareAll(image: StoredImage, formats: VariantFormat[], original: Buffer): void {
+  prepareAll(image: StoredImage, formats: VariantFormat[]): void {
     for (const width of variantWidthsOf(image.width)) {
       for (const format of formats) {
-        this.ensure(image, width, format, original).catch((error: unknown) => {
+        this.ensure(image, width, format).catch((error: unknown) => {
           if (!this.closed) this.ctx.log.warn({ err: error, fileId: image.id, width, format }, 'image variant not made');
         });
       }
@@ -69,11 +72,18 @@ export class MediaVariants {
     await this.worker.close();
   }
 
-  private async make(image: StoredImage, key: string, width: number, format: VariantFormat, original?: Buffer) {
+  private async make(image: StoredImage, key: string, width: number, format: VariantFormat) {
     const { storage } = this.ctx;
     if (this.deleted.has(image.id) || (await storage.exists(key))) return;
-    const input = original ?? (await readAll(storage, image.storageKey));
-    const output = await this.worker.resize({ input, width, format });
+    // The original is read when the job's turn comes, not when it is queued: a backlog of uploads
+    // (the bench's: forty photos, a minute of variants) held every original in memory until then.
+    let output: Buffer;
+    try {
+      output = await this.worker.resize({ input: () => (this.deleted.has(image.id) ? Promise.reject(DELETED) : readAll(storage, image.storageKey)), width, format });
+    } catch (error) {
+      if (error === DELETED) return;
+      throw error;
+    }
     if (this.deleted.has(image.id)) return;
     try {
       await storage.put(key, output);
