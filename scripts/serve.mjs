@@ -9,7 +9,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-//
 // V8's young generation grows to three 16 MB semi-spaces under load. Request garbage dies young at
 // 4 MB just as well: the server's peak is 20-30 MB lower at the same throughput (docs/decisions/
 // 0061-server-memory-again.md). An operator's own `--max-semi-space-size` wins.
@@ -17,7 +16,10 @@ const server = fileURLToPath(new URL('../dist/server/server.js', import.meta.url
 const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('max-semi-space-size'));
 const child = spawn(process.execPath, [...process.execArgv, ...(given ? [] : ['--max-semi-space-size=4']), server], {
   stdio: 'inherit',
-  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
+  // Two malloc arenas instead of up to sixteen on two cores: the threads that decode and encode
+  // images (libvips, the resize worker, the thread pool) each filled an arena of their own and kept
+  // it; under a burst of uploads the server's peak was ~20 MB lower (docs/decisions/0061).
+  env: { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

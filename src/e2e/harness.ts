@@ -43,7 +43,8 @@ export async function startPortico(
   const port = await freePort();
   // A given data folder is the caller's (the benchmarks fill one beforehand) and is kept.
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-'));
-  // As `npm start` runs it (scripts/serve.mjs): a 4 MB young generation and a fixed mmap threshold.
+  // As `npm start` runs it (scripts/serve.mjs): a 4 MB young generation, two malloc arenas and a
+  // fixed mmap threshold.
   const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=4', path.join(ROOT, 'dist/server/server.js')], {
     cwd: ROOT,
     env: {
@@ -51,6 +52,7 @@ export async function startPortico(
       NODE_ENV: 'production',
       // As `npm start` runs it (scripts/serve.mjs): a fixed mmap threshold for glibc's allocator.
       MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_ARENA_MAX: '2',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

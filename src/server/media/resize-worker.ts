@@ -41,6 +41,10 @@ const OPTIONS = {
   jpeg: { quality: 80, mozjpeg: true },
   png: { compressionLevel: 8 },
 };
+// The image goes back to the main thread with the answer, moved rather than copied: dropped there,
+// its memory is freed by the busy thread's next young collection, where here it waited for this quiet
+// thread's next collection (a backlog of uploads held tens of megabytes of originals that way).
+const back = (input) => (input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer] : []);
 parentPort.on('message', async ({ job, input, width, format }) => {
   try {
     const output = await sharp(input, { limitInputPixels: workerData.maxPixels })
@@ -48,9 +52,9 @@ parentPort.on('message', async ({ job, input, width, format }) => {
       .resize({ width, withoutEnlargement: true })
       .toFormat(format, OPTIONS[format])
       .toBuffer();
-    parentPort.postMessage({ job, output });
+    parentPort.postMessage({ job, output, input }, back(input));
   } catch (error) {
-    parentPort.postMessage({ job, error: String(error && error.message || error) });
+    parentPort.postMessage({ job, error: String(error && error.message || error), input }, back(input));
   }
 });
 `;
@@ -94,12 +98,16 @@ export class ResizeWorker {
 
   private async run(job: ResizeJob): Promise<Buffer> {
     if (this.closed) throw new Error('The resize worker is closed');
+    // A buffer read for the job is the job's own and is moved to the worker; a caller's is copied.
+    const owned = typeof job.input === 'function';
     const input = typeof job.input === 'function' ? await job.input() : job.input;
     const worker = this.start();
     return new Promise<Buffer>((resolve, reject) => {
       this.current = { job: ++this.jobs, resolve, reject };
       this.made++;
-      worker.postMessage({ job: this.jobs, input, width: job.width, format: job.format });
+      // Not when it is a view of a larger buffer (a small one shares Node's pool).
+      const moved = owned && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer as ArrayBuffer] : [];
+      worker.postMessage({ job: this.jobs, input, width: job.width, format: job.format }, moved);
     });
   }
 
