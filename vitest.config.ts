@@ -35,6 +35,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A browser waiting on the server (a sign-in hashes its password) can take more than
+          // expect.poll's default second while the rest of the suite loads the machine; a poll
+          // still ends as soon as what it waits for is there.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
