@@ -26,12 +26,34 @@ const sharp = require(workerData.sharp);
 // server's memory stays bounded and a resize never takes every core from the requests.
 sharp.cache(false);
 sharp.concurrency(1);
-// The lowest CPU priority for this thread, and so for the encoder threads it starts: on a small
-// server the pages go first and the variants take what is left. Linux gives each thread its own
-// nice value; elsewhere this is skipped.
+// The lowest CPU priority for the threads that decode and encode: on a small server the pages go
+// first and the variants take what is left. Linux gives each thread its own nice value. This thread
+// only waits; the pixels are worked on by libvips's own threads, which are started (at the priority
+// of whichever thread needed them first, the server's) and kept by libvips, not by this thread. So
+// before each job and while it runs, every libvips thread of the process not lowered yet is lowered:
+// they work only on images. Raising a nice value needs no privilege; lowering it back would, so it
+// never is. Elsewhere than Linux this is skipped.
+const fs = require('node:fs');
+const os = require('node:os');
+const lowered = new Set();
+const lowerImageThreads = () => {
+  let tids;
+  try {
+    tids = fs.readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    if (lowered.has(tid)) continue;
+    try {
+      if (!fs.readFileSync('/proc/self/task/' + tid + '/comm', 'utf8').startsWith('libvips')) continue;
+      os.setPriority(Number(tid), 19);
+      lowered.add(tid);
+    } catch {}
+  }
+};
 try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  require('node:os').setPriority(tid, 19);
+  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 19);
 } catch {}
 const OPTIONS = {
   // 4:2:0 chroma, as photos are sent on the web: half the bytes of 4:4:4 at the same quality, and
@@ -46,6 +68,9 @@ const OPTIONS = {
 // thread's next collection (a backlog of uploads held tens of megabytes of originals that way).
 const back = (input) => (input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer] : []);
 parentPort.on('message', async ({ job, input, width, format }) => {
+  // A thread libvips starts during the job is lowered within a tenth of a second.
+  lowerImageThreads();
+  const watch = setInterval(lowerImageThreads, 100);
   try {
     const output = await sharp(input, { limitInputPixels: workerData.maxPixels })
       .rotate()
@@ -55,6 +80,8 @@ parentPort.on('message', async ({ job, input, width, format }) => {
     parentPort.postMessage({ job, output, input }, back(input));
   } catch (error) {
     parentPort.postMessage({ job, error: String(error && error.message || error), input }, back(input));
+  } finally {
+    clearInterval(watch);
   }
 });
 `;
