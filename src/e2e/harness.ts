@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ALLOCATOR_ENV, youngGenerationArgs } from '../server/runtime-settings.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const E2E_ADMIN_PASSWORD = 'admin-password-1';
@@ -43,16 +44,13 @@ export async function startPortico(
   const port = await freePort();
   // A given data folder is the caller's (the benchmarks fill one beforehand) and is kept.
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portico-e2e-'));
-  // As `npm start` runs it (scripts/serve.mjs): a 4 MB young generation, two malloc arenas and a
-  // fixed mmap threshold.
-  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=4', path.join(ROOT, 'dist/server/server.js')], {
+  // As `npm start` runs it (scripts/serve.mjs), with the settings of src/server/runtime-settings.ts.
+  const child: ChildProcess = spawn(process.execPath, [...youngGenerationArgs([]), path.join(ROOT, 'dist/server/server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      // As `npm start` runs it (scripts/serve.mjs): a fixed mmap threshold for glibc's allocator.
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      MALLOC_ARENA_MAX: '2',
+      ...ALLOCATOR_ENV,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
