@@ -178,10 +178,12 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
   let rss = 0;
   /** The peak over every scenario but the image uploads, which have their own limit (issue 22). */
   let rssWithoutUploads = 0;
-  /** Set while the server that runs the uploads is up: its peak from then on is the uploads' own. */
-  let uploading = false;
-  /** Set while the server that uploads the hero photo and makes its variants is up. */
-  let settingUpImages = false;
+  /**
+   * What the running server is doing, and so which limit its peak counts towards: the loads; the
+   * upload of the hero photo and its variants; the uploads beside a page load (from then on its peak
+   * is the uploads' own).
+   */
+  let phase: 'loads' | 'hero' | 'uploads' = 'loads';
   let imageSetupRss = 0;
   let nginx: Nginx | undefined;
   const ceilingPath = path.join(ROOT, 'build/client', CEILING_FILE);
@@ -190,17 +192,16 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
     if (!portico) return;
     try {
       const peak = peakRssMb(portico.pid);
-      log(`server ${portico.pid}: peak RSS ${peak} MB${uploading ? ' (uploads)' : settingUpImages ? ' (the hero photo uploaded and resized)' : ''}`);
+      log(`server ${portico.pid}: peak RSS ${peak} MB${{ loads: '', hero: ' (the hero photo uploaded and resized)', uploads: ' (uploads)' }[phase]}`);
       rss = Math.max(rss, peak);
-      if (settingUpImages) imageSetupRss = Math.max(imageSetupRss, peak);
-      else if (!uploading) rssWithoutUploads = Math.max(rssWithoutUploads, peak);
+      if (phase === 'hero') imageSetupRss = Math.max(imageSetupRss, peak);
+      else if (phase === 'loads') rssWithoutUploads = Math.max(rssWithoutUploads, peak);
     } catch {
       // already gone
     }
     await portico.stop();
     portico = undefined;
-    uploading = false;
-    settingUpImages = false;
+    phase = 'loads';
   };
   const signIn = async (base: string) =>
     post<{ accessToken: { token: string }; user: unknown }>(base, 'security/login', { userName: 'admin', password: ADMIN_PASSWORD });
@@ -221,7 +222,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
     // The static ceiling: a file of the same server, as large as /Home's HTML (with its hero image).
     portico = await startPortico(serverEnv(db.url), { dataDir });
     // An image upload like those of the mixed scenario: its peak counts towards the uploads' limit.
-    settingUpImages = true;
+    phase = 'hero';
     await addHeroImage(portico.url, (await signIn(portico.url)).accessToken.token);
     const homeBytes = (await (await fetch(`${portico.url}/Home`)).arrayBuffer()).byteLength;
     await stop();
@@ -290,7 +291,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
       const before = peakRssMb(pid);
       rss = Math.max(rss, before);
       rssWithoutUploads = Math.max(rssWithoutUploads, before);
-      uploading = true;
+      phase = 'uploads';
       // Linux: writing 5 to clear_refs resets the peak (VmHWM) to the current RSS. Where it cannot,
       // the scenario's figure is the server's peak so far, which errs high.
       try {

@@ -126,8 +126,9 @@ export class ResizeWorker {
   private async run(job: ResizeJob): Promise<Buffer> {
     if (this.closed) throw new Error('The resize worker is closed');
     // A buffer read for the job is the job's own and is moved to the worker; a caller's is copied.
-    const owned = typeof job.input === 'function';
-    const input = typeof job.input === 'function' ? await job.input() : job.input;
+    const { input: given } = job;
+    const owned = typeof given === 'function';
+    const input = owned ? await given() : given;
     const worker = this.start();
     return new Promise<Buffer>((resolve, reject) => {
       this.current = { job: ++this.jobs, resolve, reject };
