@@ -41,8 +41,10 @@ function categoryResource(opts: {
           return (publicView ? opts.itemPublicScope(items, now ?? nowIso()) : items).as('item_count');
         }),
     defaultSort: [['sortOrder', 'asc']],
-    // Two tabs of the same name on the public site cannot be told apart (migration 0012).
+    // Two tabs of the same name on the public site cannot be told apart (migration 0012), in either
+    // language: an English visitor reads the English names.
     uniqueField: 'name',
+    uniqueInEachLanguage: true,
     beforeDelete: async (db, id) => {
       const used = await db.selectFrom(itemTable).select('id').where('category_id', '=', id).limit(1).executeTakeFirst();
       if (used) throw conflict('in-use', `${opts.label} is still used by ${opts.itemLabel}; move or delete them first`);

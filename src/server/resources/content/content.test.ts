@@ -193,6 +193,25 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
+  it('refuses a category whose English name another category of its kind has in English', async () => {
+    for (const kind of ['NewsCategory', 'JobCategory']) {
+      const first = await t.call('POST', `/api/${kind}`, { name: '英文重名一', translations: { 'en-US': { name: 'Industry' } } }, admin);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await t.call('POST', `/api/${kind}`, { name: '英文重名二', translations: { 'en-US': { name: ' INDUSTRY ' } } }, admin);
+      expect(again.statusCode, `${kind} ${again.body}`).toBe(409);
+      expect(again.json()).toMatchObject({ isSuccess: false, errorCode: 40009, data: { reason: 'name-taken' } });
+      const other = (await t.call('POST', `/api/${kind}`, { name: '英文重名三', translations: { 'en-US': { name: 'Events in English' } } }, admin)).json().data.id;
+      const renamed = await t.call('POST', `/api/${kind}/Update`, { id: other, translations: { 'en-US': { name: 'industry' } } }, admin);
+      expect(renamed.statusCode, renamed.body).toBe(409);
+      expect((await t.call('GET', `/api/${kind}/${other}`, undefined, admin)).json().data.translations['en-US'].name).toBe('Events in English');
+      // One category's English name may be another's Chinese one.
+      expect((await t.call('POST', `/api/${kind}`, { name: 'Events in English' }, admin)).statusCode).toBe(200);
+    }
+    // Two staff saving the same English name at once: exactly one gets it.
+    const raced = await Promise.all([1, 2, 3].map((n) => t.call('POST', '/api/JobCategory', { name: `同时 ${n}`, translations: { 'en-US': { name: 'Same moment' } } }, admin)));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
   it('deletes news with an empty POST body or DELETE', async () => {
     const a = await createNews({});
     const b = await createNews({});
