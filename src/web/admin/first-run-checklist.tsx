@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import type { ChecklistItem, SiteChecklist } from '../../shared/schemas/checklist.js';
@@ -27,6 +27,9 @@ export function FirstRunChecklist({ path }: { path: string }) {
     queryKey: ['Site', 'checklist', path],
     queryFn: () => api<SiteChecklist>('Site/Checklist', { method: 'GET' }),
     staleTime: 0,
+    // While the next screen's answer comes, the card stays as it was: dropping it for that moment
+    // moved the whole screen up, then down again, on every navigation.
+    placeholderData: keepPreviousData,
   });
   if (!data || data.done) return null;
   const left = data.items.filter((item) => !item.done).length;
