@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, createTestApp, testEngines } from '../testing/harness.js';
+import { ADMIN_PASSWORD, buildUser, createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
 
 describe.each(testEngines())('the first-run checklist on %s', (engine) => {
@@ -33,6 +33,19 @@ describe.each(testEngines())('the first-run checklist on %s', (engine) => {
     const category = (await t.call('POST', '/api/JobCategory', { name: '研发' }, admin)).json().data.id;
     expect((await t.call('POST', '/api/Job', { title: '工程师', categoryId: category, description: '<p>d</p>' }, admin)).statusCode).toBe(200);
     expect(await checklist()).toEqual({ done: true, open: [] });
+  });
+
+  it('comes with the signed-in user (sign-in and security/current) for staff with the site module, and for no one else', async () => {
+    const signedIn = (await t.call('POST', '/api/security/login', { userName: 'admin', password: ADMIN_PASSWORD })).json().data;
+    const fromChecklist = (await t.call('GET', '/api/Site/Checklist', undefined, admin)).json().data;
+    expect(signedIn.user.checklist).toEqual(fromChecklist);
+    expect((await t.call('GET', '/api/security/current', undefined, admin)).json().data.checklist).toEqual(fromChecklist);
+    const marketing = await buildUser(t, admin, ['marketing']);
+    expect((await t.call('GET', '/api/security/current', undefined, marketing.token)).json().data.checklist).toEqual(fromChecklist);
+    const editor = await buildUser(t, admin, ['editor']);
+    const current = (await t.call('GET', '/api/security/current', undefined, editor.token)).json().data;
+    expect(current.userName).toBe(editor.userName);
+    expect(current).not.toHaveProperty('checklist');
   });
 
   it('is for staff with the site module only', async () => {

@@ -3,6 +3,7 @@ import { NAME_MAX, USER_NAME_MIN, id, isoTimestamp, optionalText, password, reco
 import { roleKeyText } from './role.js';
 import type { UserModule } from '../modules.js';
 import { defineEntity, filter } from '../entity.js';
+import type { SiteChecklist } from './checklist.js';
 import type { TwoFactorChallenge } from './two-factor.js';
 
 export const userName = z
@@ -87,6 +88,11 @@ export interface CurrentUser extends User {
   modules: UserModule[];
   /** The user's role requires two-factor sign-in and they have not enrolled: enrolment comes first. */
   twoFactorSetupRequired?: boolean;
+  /**
+   * For staff with the site module: what a new site still lacks, answered with the user so the
+   * back-office draws the first-run checklist with its first screen, not after it.
+   */
+  checklist?: SiteChecklist;
 }
 
 export interface SignInResult {

@@ -44,4 +44,24 @@ describe('the first-run checklist', () => {
     await act(async () => answers[1](envelope(checklist(0))));
     await waitFor(() => expect(screen.queryByRole('region')).toBeNull());
   });
+
+  it('is drawn with the first screen from the checklist that came with the user, before its own answer', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve))));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <AdminTestFrame>
+        <MemoryRouter>
+          <QueryClientProvider client={client}>
+            <FirstRunChecklist path="/NewsManagement/list-news" initial={checklist(3)} />
+          </QueryClientProvider>
+        </MemoryRouter>
+      </AdminTestFrame>,
+    );
+    const region = screen.getByRole('region', { name: /3 of 5/ });
+    // Still read again, and the fresh answer replaces the one from the sign-in in place.
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () => answers[0](envelope(checklist(2))));
+    await waitFor(() => expect(screen.getByRole('region', { name: /2 of 5/ })).toBe(region));
+  });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import type { ChecklistItem, SiteChecklist } from '../../shared/schemas/checklist.js';
@@ -19,9 +19,11 @@ const WHERE: Record<ChecklistItem, string> = {
 /**
  * The first-run checklist of a new site (name, logo, contact, home page, first job), shown to staff
  * with the site module above every screen until all of it is done. It is read again on every
- * screen (`path`), so an item is ticked as soon as the user comes back from doing it.
+ * screen (`path`), so an item is ticked as soon as the user comes back from doing it. Until the
+ * first answer comes it shows `initial`, the checklist answered with the signed-in user, so the
+ * first screen is not drawn without it and then pushed down when it arrives.
  */
-export function FirstRunChecklist({ path }: { path: string }) {
+export function FirstRunChecklist({ path, initial }: { path: string; initial?: SiteChecklist }) {
   const { t } = useTranslation('admin');
   const { data } = useQuery({
     queryKey: ['Site', 'checklist', path],
@@ -29,7 +31,7 @@ export function FirstRunChecklist({ path }: { path: string }) {
     staleTime: 0,
     // While the next screen's answer comes, the card stays as it was: dropping it for that moment
     // moved the whole screen up, then down again, on every navigation.
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => previous ?? initial,
   });
   if (!data || data.done) return null;
   const left = data.items.filter((item) => !item.done).length;

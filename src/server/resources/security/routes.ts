@@ -4,6 +4,7 @@ import { MODULE_ACCESS, isBuiltInRole, modulesOf } from '../../../shared/modules
 import type { AppContext } from '../../context.js';
 import { signInSchema, userRecord } from '../../../shared/schemas/user.js';
 import type { CurrentUser, SignInAnswer } from '../../../shared/schemas/user.js';
+import { siteChecklistRecord } from '../../../shared/schemas/checklist.js';
 import { twoFactorChallenge } from '../../../shared/schemas/two-factor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
 import type { SessionUser } from '../../auth/session-user.js';
@@ -15,6 +16,7 @@ import { twoFactorSetupRequired } from '../../auth/two-factor-policy.js';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route-spec.js';
+import { siteChecklist } from '../../site/checklist.js';
 import type { RouteSpec } from '../../http/route-spec.js';
 import { nowIso } from '../../time.js';
 import { presentUser } from '../users/present.js';
@@ -25,13 +27,17 @@ import { createChallenge } from './two-factor-repository.js';
 export async function currentUserOf(ctx: AppContext, user: Omit<SessionUser, 'sessionId' | 'moduleKeys' | 'moduleAccess'> & Partial<SessionUser>): Promise<CurrentUser> {
   const { sessionId: _s, moduleKeys: _m, moduleAccess: _a, ...plain } = user;
   const custom = plain.roles.every(isBuiltInRole) ? {} : await ctx.roleCache.grants(ctx.db.kysely);
-  return { ...plain, modules: modulesOf(plain.roles, custom) };
+  const modules = modulesOf(plain.roles, custom);
+  // The first-run checklist comes with the user, so the first screen is drawn with it in place.
+  if (!modules.some((module) => module.key === 'site')) return { ...plain, modules };
+  return { ...plain, modules, checklist: await siteChecklist(ctx.db.kysely) };
 }
 
 const menu: z.ZodType<unknown> = z.lazy(() => z.object({ key: z.string(), name: z.string(), path: z.string(), menus: z.array(menu).optional() }));
 export const currentUserSchema = userRecord.extend({
   modules: z.array(z.object({ key: z.string(), name: z.string(), menus: z.array(menu), access: z.enum(MODULE_ACCESS) })),
   twoFactorSetupRequired: z.boolean().optional(),
+  checklist: siteChecklistRecord.optional(),
 });
 export const signedInAnswer = z.object({ user: currentUserSchema, accessToken: z.object({ token: z.string(), expiresAt: z.string() }) });
 

@@ -145,7 +145,7 @@ export default function ManagementLayout() {
                 {allowed ? (
                   <>
                     {/* Not before a required two-step enrolment: the server refuses the checklist's call until then. */}
-                    {user.modules.some((m) => m.key === 'site') && !user.twoFactorSetupRequired && <FirstRunChecklist path={location.pathname} />}
+                    {user.modules.some((m) => m.key === 'site') && !user.twoFactorSetupRequired && <FirstRunChecklist path={location.pathname} initial={user.checklist} />}
                     <Outlet />
                   </>
                 ) : (
