@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryAnswerOf } from '../../shared/query.js';
 import type { QueryInput } from '../../shared/query.js';
 import { idText } from '../../shared/fields.js';
-import { LOCALES, localeFromAcceptLanguage } from '../../shared/locale.js';
+import { LOCALES, isLocale, localeFromAcceptLanguage } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
 import type { FastifyRequest } from 'fastify';
 
@@ -89,17 +89,36 @@ export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     params: idParams,
     query: translatable ? readQuery : undefined,
     response: answerOf(def),
+    // Keyed by the id as sent, as the list is by its body: a kept answer was kept under the id's one
+    // written form (`13`, never `013`), so only a request that passed the schemas before finds it.
+    publicCacheKey: def.publicScope ? (request) => readKey(def, (request.params as { id: string }).id, keyLocale(def, request)) : undefined,
+    // A news item read from memory is still a view.
+    whenKept: def.onPublicRead ? (request) => def.onPublicRead!(request.server.ctx, Number((request.params as { id: string }).id)) : undefined,
     handler: async ({ request, params, query, publicView }) => {
       const ctx = request.server.ctx;
       if (!publicView || !def.publicScope) return findRecord(ctx, def, params.id);
       const locale = readerLocale(def, request, query?.locale);
-      const record = await ctx.publicCache.through(`${def.name}/${params.id} ${locale ?? '-'}`, async () =>
+      const record = await ctx.publicCache.through(readKey(def, String(params.id), locale ?? '-'), async () =>
         serializeOk(await findRecord(ctx, def, params.id, true, undefined, locale)),
       );
       def.onPublicRead?.(ctx, params.id);
       return record;
     },
   });
+}
+
+const readKey = (def: ResourceDef<unknown>, id: string, locale: string) => `${def.name}/${id} ${locale}`;
+
+/**
+ * The language part of a read's key, from the request as sent: `?locale=` when it names one, else the
+ * Accept-Language's. A `?locale=` the schema refuses gives a part no answer is kept under, so that
+ * request is read, checked and refused as before.
+ */
+function keyLocale(def: ResourceDef<unknown>, request: FastifyRequest): string {
+  if (!def.entity.translatable) return '-';
+  const named = (request.query as { locale?: unknown } | undefined)?.locale;
+  if (named === undefined) return headerLocale(def, request);
+  return isLocale(named) ? named : '?';
 }
 
 export const readRoutes = <Out>(def: ResourceDef<Out>): RouteSpec[] => [queryRoute(def), readRoute(def)];

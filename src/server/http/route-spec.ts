@@ -89,6 +89,8 @@ export interface RouteSpec<Body = unknown, Params = unknown, Query = unknown> {
    * keeps its answer under the same key.
    */
   publicCacheKey?(request: FastifyRequest): string;
+  /** What a kept answer still does, since its handler does not run (a news item's read counts a view). */
+  whenKept?(request: FastifyRequest): void;
   /** Handlers that send their own reply (file downloads) set this. */
   raw?: boolean;
   bodyLimit?: number;

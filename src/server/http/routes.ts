@@ -118,8 +118,10 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
         if (user && !publicView && !user.twoFactorEnabled && !spec.beforeTwoFactorSetup) await assertTwoFactorSetupDone(request.server.ctx, user);
         const kept = spec.publicCacheKey && publicView ? request.server.ctx.publicCache.get(spec.publicCacheKey(request)) : undefined;
         let data: unknown;
-        if (kept instanceof SerializedEnvelope) data = kept;
-        else {
+        if (kept instanceof SerializedEnvelope) {
+          data = kept;
+          spec.whenKept?.(request);
+        } else {
           const run = async () => spec.handler({ request, reply, user, publicView, ...(await inputsOf(request, spec, noBodyIsNull)) });
           data = spec.around ? await spec.around(request, run) : await run();
         }

@@ -79,6 +79,23 @@ describe.each(testEngines())('strict ids on %s', (engine) => {
     expect(moved.json().isSuccess, moved.body).toBe(true);
   });
 
+  it("refuses a visitor's other spellings of an id, or a locale it does not know, even once that record's answer is kept", async () => {
+    // Read by visitors first, so the answer is kept in memory (in both languages the header names).
+    for (const language of ['zh-CN', 'en-US']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/News/${newsId}`, headers: { 'accept-language': language } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/News/${newsId}?locale=${language}` })).statusCode).toBe(200);
+    }
+    for (const spelling of [`0${newsId}`, `+${newsId}`, `${newsId}.0`, `${newsId}%20`]) {
+      expectRefused(await t.call('GET', `/api/News/${spelling}`), 'id', `visitor GET /api/News/${spelling}`);
+    }
+    for (const locale of ['fr-FR', 'zh-CN&locale=en-US', '']) {
+      const res = await t.call('GET', `/api/News/${newsId}?locale=${locale}`);
+      expect(res.statusCode, `?locale=${locale}: ${res.body}`).toBe(400);
+    }
+    // Other parameters are ignored, as they always were.
+    expect((await t.call('GET', `/api/News/${newsId}?other=1`)).statusCode).toBe(200);
+  });
+
   it('reads the apply-now jobId like a path segment', async () => {
     for (const spelling of [`0${jobId}`, `+${jobId}`, ` ${jobId}`, `${jobId} `, `${jobId}.0`, `0x${jobId.toString(16)}`, '', 'true']) {
       expectRefused(await apply(spelling), 'jobId', JSON.stringify(spelling));

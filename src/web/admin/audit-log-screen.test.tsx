@@ -6,7 +6,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../shared/schemas/audit.js';
 import type { AuditEvent } from '../../shared/schemas/audit.js';
 import admin from '../i18n/catalogues/admin.js';
 import { AuditLogScreen } from './audit-log-screen.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const AT = '2026-11-20T08:30:00.000Z';
 const entry = (fields: Partial<AuditEvent>): AuditEvent => ({
@@ -27,7 +27,6 @@ const ENTRIES = [
   entry({ id: 2, action: 'status-move', entity: 'JobApplication', entityId: '7', changes: { statusId: [null, null] } }),
   entry({ id: 1, action: 'sign-in-failed', userId: null, userName: 'intruder', entity: 'User', entityId: null }),
 ];
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(locale: 'en-US' | 'zh-CN' = 'en-US', search = '') {
   const fetchMock = vi.fn(async (url: string, _init: RequestInit) =>

@@ -7,7 +7,7 @@ import { defineEntity, filter } from '../../shared/entity.js';
 import { recordId } from '../../shared/fields.js';
 import { ResourceList } from './resource-list.js';
 import type { BulkActions } from './bulk-bar.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 interface Row {
   id: number;
@@ -22,7 +22,6 @@ const thingEntity = defineEntity({
   search: ['name'],
 });
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 const TOTAL = 25;
 
 /** A list of 25 things, 10 a page, with bulk actions; `answer` is what a bulk call answers. */

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CandidateEmailScreen } from './candidate-email-screen.js';
 import { History, StatusChange } from './status.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const text = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const TEMPLATES = [1, 2, 3, 4, 5, 6].map((statusId) => ({
@@ -19,7 +19,6 @@ const TEMPLATES = [1, 2, 3, 4, 5, 6].map((statusId) => ({
   updatedBy: null,
 }));
 const PREVIEW = { statusId: 3, locale: 'en-US', to: 'jane.doe@example.com', subject: 'Interview invitation: Backend engineer', body: 'Dear Jane Doe,\n\nSee you soon.\n\nExample Works' };
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(children: ReactNode, locale: 'en-US' | 'zh-CN' = 'en-US') {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DataSubjectMatch } from '../../shared/schemas/data-subject.js';
 import { DataRequestsScreen } from './data-requests-screen.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const AT = '2026-11-20T08:30:00.000Z';
 const match = (fields: Partial<DataSubjectMatch>): DataSubjectMatch => ({
@@ -19,7 +19,6 @@ const match = (fields: Partial<DataSubjectMatch>): DataSubjectMatch => ({
   ...fields,
 });
 const FOUND = [match({}), match({ entity: 'ContactInfo', id: 3, title: 'A question' }), match({ entity: 'JoinUs', id: 5, title: 'Acme' }), match({ entity: 'JoinUs', id: 4, title: 'Acme again' })];
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   let erased = false;

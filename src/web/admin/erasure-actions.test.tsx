@@ -4,9 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import admin from '../i18n/catalogues/admin.js';
 import { ErasureActions } from './erasure-actions.js';
 import type { ErasableEntity } from './erasure-actions.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(entity: ErasableEntity, anonymised = false, locale: 'en-US' | 'zh-CN' = 'en-US') {
   const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => envelope({ id: 5 }));

@@ -5,13 +5,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SiteChecklist } from '../../shared/schemas/checklist.js';
 import { CHECKLIST_ITEMS } from '../../shared/schemas/checklist.js';
 import { FirstRunChecklist } from './first-run-checklist.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const checklist = (left: number): SiteChecklist => {
   const items = CHECKLIST_ITEMS.map((key, i) => ({ key, done: i >= left }));
   return { items, done: left === 0 };
 };
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 describe('the first-run checklist', () => {
   beforeAll(stubMatchMedia);

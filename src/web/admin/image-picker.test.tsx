@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ImagePicker } from './image-picker.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const image = (id: number, name: string) => ({
   id,
@@ -20,7 +20,6 @@ const image = (id: number, name: string) => ({
   createdAt: '2026-11-01T00:00:00.000Z',
 });
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 /** The picker inside a form-like holder that keeps its value, as antd's Form.Item does. */
 function Holder({ initial, onChange }: { initial?: string; onChange: (url: string) => void }) {

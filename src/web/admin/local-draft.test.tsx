@@ -9,7 +9,7 @@ import JobEdit from '../routes/admin/jobs/edit.js';
 import NewsModify from '../routes/admin/news/modify.js';
 import { TOKEN_KEY } from '../api/session.js';
 import { draftKey, readDraft, writeDraft } from './draft-store.js';
-import { AdminTestFrame, TEST_USER, TestRouter, stubMatchMedia, testJob } from './test-setup.js';
+import { AdminTestFrame, TEST_USER, TestRouter, envelope, stubMatchMedia, testJob } from './test-setup.js';
 
 /** The job and news editors' local drafts (docs/decisions/0050), in jsdom with an in-memory IndexedDB. */
 
@@ -18,7 +18,6 @@ const UPDATED_AT = '2026-11-01T00:00:00.000Z';
 const job: Job = testJob({ publishedAt: UPDATED_AT, createdAt: UPDATED_AT, updatedAt: UPDATED_AT });
 
 const JOB_KEY = draftKey(TEST_USER.id, 'Job', 3);
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 /** Opens the job editor for job 3 (or a new news item); answers each call and keeps what was saved. */
 function open(what: 'job' | 'new news' = 'job', locale: 'en-US' | 'zh-CN' = 'en-US') {

@@ -8,7 +8,7 @@ import { ADMIN_PATHS } from '../../shared/paths.js';
 import ManagementLayout from '../routes/admin/management-layout.js';
 import { OverviewScreen } from './overview-screen.js';
 import { SessionContext } from './session-context.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const userWith = (roles: string[]): CurrentUser => ({
   id: 2,
@@ -39,7 +39,6 @@ const OVERVIEW: OverviewAnswer = {
   },
 };
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(roles: string[], locale: 'en-US' | 'zh-CN' = 'en-US', path: string = ADMIN_PATHS.overview) {
   const calls: string[] = [];

@@ -9,7 +9,7 @@ import admin from '../i18n/catalogues/admin.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
 import { createI18n } from '../i18n/i18n.js';
 import { BLOCK_FIELDS, PageEditor, formPathOf, showIssues } from './page-editor.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const i18n = createI18n('en-US');
 addAdminCatalogue(i18n);
@@ -32,7 +32,6 @@ function Editor() {
   return <PageEditor form={form} initialValues={initial} />;
 }
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show() {
   // The image fields' pickers list the media library.

@@ -4,9 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PrivacyNoticeVersion } from '../../shared/schemas/privacy-notice.js';
 import { PrivacyNoticeScreen } from './privacy-notice-screen.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 /** Versions 0 to `latest`; version 0 was written in Chinese only and never published. */
 function versions(latest: number, withZero = true): PrivacyNoticeVersion[] {

@@ -8,11 +8,10 @@ import { ADMIN_PATHS, jobEditPath } from '../../shared/paths.js';
 import JobsAdmin from '../routes/admin/jobs/list.js';
 import JobEdit from '../routes/admin/jobs/edit.js';
 import { CategoryScreen } from './category-screen.js';
-import { AdminTestFrame, TEST_USER, TestRouter, readOnlyUser, stubMatchMedia, testJob } from './test-setup.js';
+import { AdminTestFrame, TEST_USER, TestRouter, envelope, readOnlyUser, stubMatchMedia, testJob } from './test-setup.js';
 
 /** docs/decisions/0059: a role that may only read a module's records sees no control that would change one. */
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 const page = (items: unknown[]) => envelope({ items, meta: { page: 1, pageSize: 10, total: items.length } });
 
 function answerAll() {

@@ -7,7 +7,7 @@ import { defineEntity, filter } from '../../shared/entity.js';
 import { recordId } from '../../shared/fields.js';
 import { ResourceList } from './resource-list.js';
 import type { ListStateIn } from './resource-list.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 interface Row {
   id: number;
@@ -23,7 +23,6 @@ const thingEntity = defineEntity({
   search: ['name'],
 });
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 const rows = (page: number, pageSize: number, total: number) =>
   Array.from({ length: Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize)) }, (_, i) => ({ id: (page - 1) * pageSize + i + 1, name: `Row ${(page - 1) * pageSize + i + 1}` }));
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RetentionScreen } from './retention-screen.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
 
 const SETTINGS = {
   JobApplication: { days: 180, action: 'delete' },
@@ -12,7 +12,6 @@ const SETTINGS = {
   updatedAt: null,
   lastRunOn: '2026-11-24',
 };
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {

@@ -5,10 +5,9 @@ import { NEUTRAL_SITE_SETTINGS, siteSettingsFields } from '../../shared/schemas/
 import type { SiteSettings } from '../../shared/schemas/site.js';
 import admin from '../i18n/catalogues/admin.js';
 import SiteSettingsScreen from '../routes/admin/site/settings.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TestRouter, envelope, stubMatchMedia } from './test-setup.js';
 
 const record: SiteSettings = { id: 1, ...NEUTRAL_SITE_SETTINGS, sameAs: ['https://example.com/a'], updatedAt: null, updatedBy: null };
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 function show(locale: 'en-US' | 'zh-CN' = 'en-US') {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {

@@ -89,6 +89,9 @@ export function TestRouter({ routes, at }: { routes: RouteObject[]; at: string }
   return <RouterProvider router={router} />;
 }
 
+/** A successful API answer carrying `data`, as the server wraps every one: for a stubbed `fetch`. */
+export const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
+
 /** One job as the staff API answers it, for the editors' and lists' tests; `fields` changes some. */
 export function testJob(fields: Partial<Job> = {}): Job {
   return {

@@ -23,6 +23,19 @@ describe.each(testEngines())('news, jobs and their categories on %s', (engine) =
     return res.json().data;
   };
 
+  it("counts every visitor's read of a news item, those answered from memory too, and no staff read", async () => {
+    const { id } = await createNews({ title: '阅读次数', status: 'published' });
+    // The first read keeps the answer; the next two are answered from memory, in either language.
+    for (const language of ['zh-CN', 'zh-CN', 'en-US']) {
+      const read = await t.app.inject({ method: 'GET', url: `/api/News/${id}`, headers: { 'accept-language': language } });
+      expect(read.statusCode, read.body).toBe(200);
+    }
+    expect((await t.call('GET', `/api/News/${id}?locale=zh-CN`)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/News/${id}`, undefined, admin)).statusCode).toBe(200);
+    await t.app.ctx.newsViews.flush();
+    expect((await t.call('GET', `/api/News/${id}`, undefined, admin)).json().data.viewCount).toBe(4);
+  });
+
   it('creates news with defaults and answers it in camelCase with its category name', async () => {
     const news = await createNews({ title: '默认值' });
     expect(news).toMatchObject({

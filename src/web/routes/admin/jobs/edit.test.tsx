@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS, jobEditPath } from '../../../../shared/paths.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
+import { AdminTestFrame, TestRouter, envelope, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobEdit from './edit.js';
 
 const REFERENCE = '/api/File/Download/8#w=1600&h=900&t=jpeg';
@@ -24,7 +24,6 @@ const libraryImage = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 /** The job editor for job 3, whose stored image is `imageUrl`; answers each call and keeps what was saved. */
 function edit(imageUrl: string | null, locale: 'en-US' | 'zh-CN' = 'en-US') {

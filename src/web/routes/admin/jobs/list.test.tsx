@@ -4,12 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
-import { AdminTestFrame, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
+import { AdminTestFrame, envelope, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobsAdmin from './list.js';
 
 const job = (id: number, title: string, archived: boolean): Job => testJob({ id, title, archived, description: '<p>x</p>' });
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 
 /**
  * The job list (at `search`, as a link would open it) with one open job (3) and one archived job

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS, jobEditPath } from '../../../../shared/paths.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
+import { AdminTestFrame, TestRouter, envelope, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobEdit from './edit.js';
 import JobsAdmin from './list.js';
 
@@ -13,7 +13,6 @@ import JobsAdmin from './list.js';
 const chinese = (fields: Partial<Job> = {}): Job =>
   testJob({ title: '港口引航员', department: '航运部', description: '<p>引导船舶进港。</p>', requirements: '', locale: 'zh-CN', translations: {}, ...fields });
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 const categories = () => envelope({ items: [{ id: 1, name: 'Marine', sortOrder: 0, itemCount: 1 }], meta: { page: 1, pageSize: 100, total: 1 } });
 
 function edit(job: Job) {
