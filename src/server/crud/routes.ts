@@ -91,14 +91,15 @@ export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     response: answerOf(def),
     // Keyed by the id as sent, as the list is by its body: a kept answer was kept under the id's one
     // written form (`13`, never `013`), so only a request that passed the schemas before finds it.
-    publicCacheKey: def.publicScope ? (request) => readKey(def, (request.params as { id: string }).id, keyLocale(def, request)) : undefined,
+    // The handler keeps its answer under this key too: once the schemas passed, the id as sent is that form.
+    publicCacheKey: def.publicScope ? (request) => `${def.name}/${(request.params as { id: string }).id} ${keyLocale(def, request)}` : undefined,
     // A news item read from memory is still a view.
     whenKept: def.onPublicRead ? (request) => def.onPublicRead!(request.server.ctx, Number((request.params as { id: string }).id)) : undefined,
-    handler: async ({ request, params, query, publicView }) => {
+    handler: async function ({ request, params, query, publicView }) {
       const ctx = request.server.ctx;
       if (!publicView || !def.publicScope) return findRecord(ctx, def, params.id);
       const locale = readerLocale(def, request, query?.locale);
-      const record = await ctx.publicCache.through(readKey(def, String(params.id), locale ?? '-'), async () =>
+      const record = await ctx.publicCache.through(this.publicCacheKey!(request), async () =>
         serializeOk(await findRecord(ctx, def, params.id, true, undefined, locale)),
       );
       def.onPublicRead?.(ctx, params.id);
@@ -106,8 +107,6 @@ export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     },
   });
 }
-
-const readKey = (def: ResourceDef<unknown>, id: string, locale: string) => `${def.name}/${id} ${locale}`;
 
 /**
  * The language part of a read's key, from the request as sent: `?locale=` when it names one, else the

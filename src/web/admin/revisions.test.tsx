@@ -6,7 +6,7 @@ import type { News } from '../../shared/schemas/news.js';
 import { NEUTRAL_SITE_SETTINGS } from '../../shared/schemas/site.js';
 import type { SiteSettings } from '../../shared/schemas/site.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../shared/paths.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia, testJob } from './test-setup.js';
+import { AdminTestFrame, TestRouter, envelope as ok, stubMatchMedia, testJob } from './test-setup.js';
 import { HistoryDialog } from './history-dialog.js';
 import { formatTime } from './status.js';
 import NewsModify from '../routes/admin/news/modify.js';
@@ -37,7 +37,6 @@ const news = (fields: Partial<News> = {}): News => ({
   ...fields,
 });
 
-const ok = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
 const refused = (status: number, errorCode: number, message: string, data: unknown) => new Response(JSON.stringify({ isSuccess: false, errorCode, message, data }), { status });
 
 const revision = { id: 41, createdAt: '2026-11-01T08:00:00.000Z', userId: 2, userName: 'wang', summary: 'Harbour to open' };
