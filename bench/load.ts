@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { UploadLoop } from './uploads.js';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve('autocannon/autocannon.js');
+/** Keeps the generator from decoding the answers it never reads (see the file). */
+const UNREAD_BODIES = fileURLToPath(new URL('./unread-bodies.mjs', import.meta.url));
 
 export interface LoadSpec {
   name: string;
@@ -33,7 +36,7 @@ export interface LoadResult {
 
 /** One autocannon run in its own process, so the load generator never shares the server's event loop. */
 function autocannon(spec: LoadSpec, connections: number, seconds: number): Promise<Record<string, any>> {
-  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), '-t', '10', '-m', spec.method ?? 'GET'];
+  const args = ['--import', UNREAD_BODIES, AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), '-t', '10', '-m', spec.method ?? 'GET'];
   const headers = { ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }), ...spec.headers };
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   if (spec.body !== undefined) args.push('-b', JSON.stringify(spec.body));
