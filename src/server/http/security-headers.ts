@@ -141,20 +141,27 @@ function readable(reply: FastifyReply, payload: unknown): string {
 /** HSTS for a year, only where the site is reached over https (browsers ignore it over http anyway). */
 const HSTS = 'max-age=31536000';
 
+/** The security headers every answer carries, whatever it is: set by the `onSend` hook, and by kept pages' own path (web/kept-pages.ts). */
+export function sharedSecurityHeaders(config: Pick<Config, 'publicUrl'>): [string, string][] {
+  return [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['permissions-policy', PERMISSIONS_POLICY],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ...(config.publicUrl.startsWith('https://') ? [['strict-transport-security', HSTS] as [string, string]] : []),
+  ];
+}
+
 /**
  * What the app's `onSend` hook calls for every answer. Headers every answer shares are set as they
  * are; an answer that brings its own policy (a web app page) keeps it; an HTML answer without one
  * (the API reference) gets a page policy made from its text; anything else the non-page policy.
  */
 export function securityHeaders(config: Pick<Config, 'publicUrl' | 'env'>) {
-  const https = config.publicUrl.startsWith('https://');
+  const shared = sharedSecurityHeaders(config);
   const development = config.env === 'development';
   return (reply: FastifyReply, payload: unknown) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (https) reply.header('strict-transport-security', HSTS);
+    for (const [name, value] of shared) reply.header(name, value);
     if (!reply.hasHeader('content-security-policy')) {
       const html = /^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''));
       reply.header('content-security-policy', html ? pagePolicy(readable(reply, payload), { frameAncestors: "'none'", development }) : NON_PAGE_POLICY);

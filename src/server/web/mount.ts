@@ -14,10 +14,11 @@ import { encodedBody } from '../http/encoding.js';
 import { PageCache } from './page-cache.js';
 import type { CachedPage } from './page-cache.js';
 import type { Locale } from '../../shared/locale.js';
-import { localeOfPath, pageLocaleOf } from '../../shared/paths.js';
+import { pageLocaleOf } from '../../shared/paths.js';
 import { ErrorCode } from '../../shared/api.js';
 import { failure } from '../http/envelope.js';
-import { pageSecurityHeaders } from '../http/security-headers.js';
+import { pageSecurityHeaders, sharedSecurityHeaders } from '../http/security-headers.js';
+import { NEGOTIATED_VARY, answerKeptPagesFirst, pagePlace } from './kept-pages.js';
 import { cachedSiteSettings } from '../site/repository.js';
 
 /** The built web app: `build/client` (assets) and `build/server/index.js` (the request handler). */
@@ -83,11 +84,8 @@ async function pageOf(response: Response, development: boolean, analyticsScriptU
   return { status: response.status, headers, body };
 }
 
-/**
- * Sends a page. A seed path's page depends on the visitor's cookie and Accept-Language; a page at a
- * language's own address does not, so shared caches may keep one copy of it.
- */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, languageInPath = false) {
+/** Sends a page, with the Vary of its place (`pagePlace`). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, vary: string) {
   reply.status(page.status);
   const cookies: string[] = [];
   for (const [key, value] of page.headers) {
@@ -97,7 +95,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   if (cookies.length) reply.header('set-cookie', cookies);
   const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
-  reply.header('vary', languageInPath ? 'Accept-Encoding' : 'Accept-Encoding, Accept-Language, Cookie');
+  reply.header('vary', vary);
   return reply.send(body);
 }
 
@@ -143,21 +141,21 @@ export async function mountWebApp(app: FastifyInstance, config: Config) {
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      const pathname = request.url.split('?')[0];
+      const place = pagePlace(request.url, request.headers.cookie, request.headers['accept-language']);
       // Paths match in any case (the router is case-insensitive), so `/API/x` is an API path too.
-      const lower = pathname.toLowerCase();
+      const lower = place.pathname.toLowerCase();
       if (lower.startsWith('/api/') || lower === '/api') {
-        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${pathname}`, { reason: 'no-such-call' }));
+        return reply.status(404).send(failure(ErrorCode.notFound, `No such call: ${request.method} ${place.pathname}`, { reason: 'no-such-call' }));
       }
       const cacheable = config.env !== 'development' && !request.headers.authorization;
       // Kept per language: a page at a language's own address (`/en/…`) is that language's for every
       // visitor; a seed path's page is the negotiated language's (docs/decisions/0053).
-      const locale = pageLocaleOf(pathname, request.headers.cookie ?? null, request.headers['accept-language'] ?? null);
-      const key = `${locale} ${request.url}`;
       const renderPage = () => render(toFetchRequest(request, reply)).then((response) => pageOf(response, config.env === 'development', analyticsScriptUrl));
-      const page = cacheable ? await pages.through(key, renderPage) : await renderPage();
-      return sendPage(request, reply, page, localeOfPath(pathname) !== null);
+      const page = cacheable ? await pages.through(place.key, renderPage) : await renderPage();
+      return sendPage(request, reply, page, place.vary);
     },
   });
-  await registerFormPosts(app, render, async (request, reply, response) => sendPage(request, reply, await pageOf(response, config.env === 'development', analyticsScriptUrl)));
+  // A kept page is answered before Fastify sees its request (kept-pages.ts).
+  if (config.env !== 'development') answerKeptPagesFirst(app, { fresh: (key) => pages.fresh(key), securityHeaders: sharedSecurityHeaders(config) });
+  await registerFormPosts(app, render, async (request, reply, response) => sendPage(request, reply, await pageOf(response, config.env === 'development', analyticsScriptUrl), NEGOTIATED_VARY));
 }

@@ -32,6 +32,12 @@ export class PageCache {
     private readonly refreshGraceMs = 2_000,
   ) {}
 
+  /** The page kept under `key` if it has not expired, changing nothing (a kept page's own path, web/kept-pages.ts). */
+  fresh(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > Date.now() ? entry.page : undefined;
+  }
+
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
