@@ -34,7 +34,7 @@ export interface KeptPages {
 /**
  * Answers a visitor's page from memory before Fastify sees the request (issue 22, decision 0063).
  * Through Fastify, a kept page cost its routing, its request and reply objects, two hooks and the
- * headers set one at a time: two fifths of the time of the whole answer. Here only a request Fastify
+ * headers set one at a time: about a third of the time of the whole answer. Here only a request Fastify
  * would answer the same way is taken: a GET or HEAD without credentials or a body, with a Host, whose
  * page is kept and fresh. Everything else (an expired page, which Fastify's path renders afresh, a
  * first visit, any API call) goes on to Fastify. The answer is the one Fastify's path gives: the
