@@ -38,7 +38,8 @@ export function serverOptions(config: Config) {
   };
 }
 
-const hasBody = (raw: IncomingMessage) =>
+/** Whether a request announces a body (the slow-body guard's test; kept pages' own path takes none). */
+export const hasBody = (raw: IncomingMessage) =>
   raw.headers['transfer-encoding'] !== undefined || (raw.headers['content-length'] !== undefined && raw.headers['content-length'] !== '0');
 
 /** `code` is the issue's code of a 40000, else the refusal's reason (docs/decisions/0052). */

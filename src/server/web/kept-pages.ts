@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { encodedBody } from '../http/encoding.js';
+import { hasBody } from '../http/server-options.js';
 import { NON_PAGE_POLICY } from '../http/security-headers.js';
 import { localeOfPath, pageLocaleOf } from '../../shared/paths.js';
 import type { CachedPage } from './page-cache.js';
@@ -53,9 +54,6 @@ export function answerKeptPagesFirst(app: FastifyInstance, kept: KeptPages) {
     if (!answerKept(kept, request, response, log)) fastify(request, response);
   });
 }
-
-const hasBody = (request: IncomingMessage) =>
-  request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
 
 function answerKept(kept: KeptPages, request: IncomingMessage, response: ServerResponse, log: FastifyBaseLogger | undefined): boolean {
   const { method, headers } = request;
