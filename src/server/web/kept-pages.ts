@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { encodedBody } from '../http/encoding.js';
 import { hasBody } from '../http/server-options.js';
-import { NON_PAGE_POLICY } from '../http/security-headers.js';
 import { localeOfPath, pageLocaleOf } from '../../shared/paths.js';
 import type { CachedPage } from './page-cache.js';
 
@@ -37,7 +36,7 @@ export interface KeptPages {
  * Through Fastify, a kept page cost its routing, its request and reply objects, two hooks and the
  * headers set one at a time: about a third of the time of the whole answer. Here only a request Fastify
  * would answer the same way is taken: a GET or HEAD without credentials or a body, with a Host, whose
- * page is kept and fresh. Everything else (an expired page, which Fastify's path renders afresh, a
+ * page is kept, fresh and carries its own policy and frame rule (every HTML page does). Everything else (an expired page, which Fastify's path renders afresh, a
  * first visit, any API call) goes on to Fastify. The answer is the one Fastify's path gives: the
  * page's own headers, its encoding and Vary, a request id and the shared security headers (a test
  * compares them header by header), logged as Fastify logs a request where the level asks for it.
@@ -65,20 +64,14 @@ function answerKept(kept: KeptPages, request: IncomingMessage, response: ServerR
   const out: string[] = [];
   let policy = false;
   let frames = false;
-  let html = false;
   for (const [name, value] of page.headers) {
     out.push(name, value);
     if (name === 'content-security-policy') policy = true;
     else if (name === 'x-frame-options') frames = true;
-    else if (name === 'content-type') html = /^text\/html\b/i.test(value);
   }
-  // As the `onSend` hook does for an answer without them. An HTML page brings its own policy (made
-  // from its inline scripts when it was kept); one without is left to the hook, which makes it.
-  if (!policy) {
-    if (html) return false;
-    out.push('content-security-policy', NON_PAGE_POLICY);
-  }
-  if (!frames) out.push('x-frame-options', 'DENY');
+  // Every HTML page is kept with its own policy and frame rule (`pageSecurityHeaders`). An answer
+  // without them goes to Fastify, whose `onSend` hook is the one place that fills them in.
+  if (!policy || !frames) return false;
   const { body, encoding } = encodedBody(page, headers['accept-encoding']);
   if (encoding) out.push('content-encoding', encoding);
   const id = randomUUID();
