@@ -10,7 +10,9 @@ import path from 'node:path';
  * nginx beside Portico (issue 22): each measured page's exact answer, saved from Portico as the load
  * generator receives it (no Accept-Encoding, so the same encoding and bytes), is served by nginx with
  * one worker on a spare loopback port, so that a page's throughput is compared with a server that
- * does nothing but send those bytes. The bench installs nothing: without Debian's nginx at
+ * does nothing but send that answer: the same body and the same headers (its security policy, Vary,
+ * and a fresh request id each time), which the load generator parses byte by byte on both sides
+ * (docs/decisions/0064). The bench installs nothing: without Debian's nginx at
  * `/usr/sbin/nginx` (`apt-get install nginx`) it says so and these ratios are not measured.
  */
 export const NGINX = '/usr/sbin/nginx';
@@ -23,7 +25,15 @@ export interface SavedPage {
   body: Buffer;
   contentType: string;
   contentEncoding: string | null;
+  /**
+   * The answer's other headers, as sent, but for those nginx writes itself (its type, length and
+   * date) or that describe the connection; `x-request-id` is left out too and nginx sends a fresh one.
+   */
+  headers: [name: string, value: string][];
 }
+
+/** Headers nginx writes on its own for every answer, or that belong to the connection, not the page. */
+const NGINX_OWN = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
 /** The page's answer as autocannon gets it: a plain GET, no Accept-Encoding. */
 export function savePage(base: string, pagePath: string): Promise<SavedPage> {
@@ -38,12 +48,27 @@ export function savePage(base: string, pagePath: string): Promise<SavedPage> {
           body: Buffer.concat(chunks),
           contentType: String(res.headers['content-type'] ?? 'text/html; charset=utf-8'),
           contentEncoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+          headers: pairs(res.rawHeaders).filter(([name]) => !NGINX_OWN.has(name.toLowerCase())),
         });
       });
       res.on('error', reject);
     });
     request.on('error', reject);
   });
+}
+
+function pairs(raw: string[]): [string, string][] {
+  const list: [string, string][] = [];
+  for (let i = 0; i < raw.length; i += 2) list.push([raw[i], raw[i + 1]]);
+  return list;
+}
+
+/**
+ * A value as an nginx string: quoted, with its quotes and backslashes escaped, and each `$` (which
+ * nginx would read as a variable) written as `${dollar}`, a variable that holds one (set below).
+ */
+export function nginxString(value: string): string {
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\$/g, '${dollar}')}"`;
 }
 
 async function freePort(): Promise<number> {
@@ -72,8 +97,9 @@ export async function startNginx(pages: SavedPage[]): Promise<Nginx> {
   const port = await freePort();
   const locations = pages.map((page, i) => {
     fs.writeFileSync(path.join(dir, `page-${i}`), page.body, { mode: 0o644 });
-    const encoding = page.contentEncoding ? `add_header Content-Encoding ${page.contentEncoding};` : '';
-    return `location = /page-${i} { types { } default_type "${page.contentType.replace(/"/g, '')}"; ${encoding} alias ${path.join(dir, `page-${i}`)}; }`;
+    // `always` keeps each header on every status, as Portico's answer had them.
+    const headers = page.headers.map(([name, value]) => `add_header ${name} ${nginxString(value)} always;`).join(' ');
+    return `location = /page-${i} { types { } default_type ${nginxString(page.contentType)}; ${headers} add_header x-request-id $request_id always; alias ${path.join(dir, `page-${i}`)}; }`;
   });
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   fs.writeFileSync(
@@ -87,6 +113,9 @@ export async function startNginx(pages: SavedPage[]): Promise<Nginx> {
       'http {',
       '  access_log off;',
       '  sendfile on; tcp_nopush on; keepalive_requests 1000000;',
+      // No ETag of its own: Portico's pages carry none, and each header is parsed by the generator.
+      '  etag off;',
+      "  geo $dollar { default \"$\"; }",
       `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
       `  server { listen 127.0.0.1:${port}; ${locations.join(' ')} }`,
       '}',
