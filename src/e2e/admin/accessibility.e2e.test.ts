@@ -70,14 +70,14 @@ describe('the back-office for every reader', () => {
       for (const path of screens(application, job)) {
         await page.goto(`${portico.url}${path}`, { waitUntil: 'networkidle' });
         await page.locator('.admin-content').waitFor();
-        // Wait for the screen's data: no spinner and no skeleton left.
-        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 10_000 }).catch(() => undefined);
+        // Wait for the screen's data: no spinner, no skeleton and no list still loading left.
+        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ui-table[aria-busy], .ui-loading'), undefined, { timeout: 10_000 }).catch(() => undefined);
         const violations = await seriousViolations(page);
         if (violations.length) found[path] = violations;
       }
       // The office dialog (a tab per language, a country to choose), opened from the keyboard.
       await page.goto(`${portico.url}${ADMIN_PATHS.offices}`, { waitUntil: 'networkidle' });
-      await page.locator('.admin-content .ant-table-row').first().waitFor();
+      await page.locator('.admin-content tr[data-row-key]').first().waitFor();
       await page.getByRole('button', { name: locale === 'zh-CN' ? '新建办公地点' : 'New office' }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').waitFor();

@@ -43,7 +43,7 @@ describe('the audit log screen', () => {
     await portico?.stop();
   });
 
-  const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+  const rows = (page: Page) => page.locator('.ui-table tbody tr[data-row-key]');
   const rowTexts = (page: Page) => rows(page).allTextContents();
 
   it('opens from the menu, shows what was just done, filters by action and by user, pages, and passes axe', async () => {
@@ -55,7 +55,7 @@ describe('the audit log screen', () => {
     await page.locator('button[type="submit"]').click();
     await page.waitForURL('**/NewsManagement/list-news');
 
-    await page.getByRole('menu').first().getByRole('link', { name: 'Activity' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();
     await page.waitForURL(`**${ADMIN_PATHS.auditLog}`);
     await expect.poll(() => page.title()).toBe('Activity - Portico');
     await expect.poll(() => rows(page).count()).toBe(10);
@@ -70,10 +70,10 @@ describe('the audit log screen', () => {
     // The record links to its editor.
     expect(await rows(page).nth(1).getByRole('link', { name: `News item ${newsIds.at(-1)}` }).getAttribute('href')).toBe(`/NewsManagement/modify-news?id=${newsIds.at(-1)}`);
     // sign-in (API), sign-in failed, category, 12 news items, sign-in (browser).
-    await expect.poll(() => page.locator('.ant-pagination-total-text').textContent()).toBe('16 in all');
+    await expect.poll(() => page.locator('.ui-pagination-total').textContent()).toBe('16 in all');
 
     // The second page goes on where the first stopped.
-    await page.locator('.ant-pagination').getByRole('listitem', { name: '2' }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(() => rows(page).count()).toBe(6);
     const secondPage = await rowTexts(page);
     expect(secondPage[0]).toContain(`News item ${newsIds.at(-10)}`);
@@ -81,14 +81,13 @@ describe('the audit log screen', () => {
     expect(secondPage.some((text) => firstPage.includes(text))).toBe(false);
 
     // By action: the failed sign-in alone, under the name tried.
-    await page.getByRole('combobox', { name: 'Action' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Sign-in failed' }).click();
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Sign-in failed' });
     await expect.poll(() => rows(page).count()).toBe(1);
     expect((await rowTexts(page))[0]).toContain('mallory');
-    expect(await page.locator('.ant-pagination-total-text').textContent()).toBe('1 in all');
-    await page.locator('.admin-toolbar .ant-select').filter({ has: page.getByRole('combobox', { name: 'Action' }) }).hover();
-    await page.locator('.admin-toolbar .ant-select-clear').click();
-    await expect.poll(() => page.locator('.ant-pagination-total-text').textContent()).toBe('16 in all');
+    expect(await page.locator('.ui-pagination-total').textContent()).toBe('1 in all');
+    // The select's first choice is its label, and choosing it clears the filter.
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Action' });
+    await expect.poll(() => page.locator('.ui-pagination-total').textContent()).toBe('16 in all');
 
     // By user: a name, then an id.
     const user = page.getByRole('searchbox', { name: 'User (ID or user name)' });
@@ -97,7 +96,7 @@ describe('the audit log screen', () => {
     await expect.poll(() => rowTexts(page)).toEqual([expect.stringContaining('Sign-in failed')]);
     await user.fill('1');
     await user.press('Enter');
-    await expect.poll(() => page.locator('.ant-pagination-total-text').textContent()).toBe('15 in all');
+    await expect.poll(() => page.locator('.ui-pagination-total').textContent()).toBe('15 in all');
     expect((await rowTexts(page)).every((text) => text.includes('admin (#1)'))).toBe(true);
 
     // Evaluated, not added as a script element: the page's policy refuses inline scripts.

@@ -62,10 +62,10 @@ describe('the back-office', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toMatch(/.{20,}/);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('portico.user'))) ?? '{}');
     expect(stored.userName).toBe('admin');
-    await expect.poll(() => page.getByRole('menu').first().textContent()).toContain('All users');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).textContent()).toContain('All users');
     // The tab names the screen, then the brand.
     await expect.poll(() => page.title()).toBe('All news - Portico');
-    await page.getByRole('menu').first().getByRole('link', { name: 'All users' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All users' }).click();
     await expect.poll(() => page.title()).toBe('All users - Portico');
     expect(errors).toEqual([]);
     await context.close();
@@ -82,12 +82,12 @@ describe('the back-office', () => {
     await api('POST', 'User', { userName: 'editor.e2e', password: 'editor-password-1', roles: ['editor'] });
     const { page, context } = await signIn('editor.e2e', 'editor-password-1');
     await page.waitForURL('**/NewsManagement/list-news');
-    const menu = await page.getByRole('menu').first().textContent();
+    const menu = await page.getByRole('navigation', { name: 'Main menu' }).textContent();
     expect(menu).toContain('All news');
     expect(menu).not.toContain('All users');
     await page.goto(`${portico.url}/UserManagement/list`);
-    await expect.poll(() => page.locator('.ant-result-title').textContent()).toBe('403');
-    expect(await page.locator('.ant-result-subtitle').textContent()).toBe('You do not have access to this page.');
+    await expect.poll(() => page.locator('.ui-result h2').textContent()).toBe('403');
+    expect(await page.locator('.ui-result p').textContent()).toBe('You do not have access to this page.');
     // The refusal comes from the menu the server computed, before any call: the session stays.
     expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toMatch(/.{20,}/);
     await page.getByRole('button', { name: 'Go to my first page' }).click();
@@ -153,7 +153,7 @@ describe('the back-office', () => {
     await page.goto(`${portico.url}/NewsManagement/list-news`);
     const row = page.locator('tr', { hasText: 'E2E news item' });
     await row.getByRole('button', { name: 'Publish' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Publish' }).click();
+    await page.locator('.ui-confirm').getByRole('button', { name: 'Publish' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`, undefined, null)).isSuccess).toBe(true);
     // Published, view-news opens the public page itself, in the chosen layout, when asked: each
     // showing counts as a public view, and no page of Portico may be framed, so it opens in a tab.
@@ -167,7 +167,7 @@ describe('the back-office', () => {
     await publicPage.close();
     await page.goto(`${portico.url}/NewsManagement/list-news`);
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ui-confirm').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await api('GET', `News/${id}`)).errorCode).toBe(40004);
     await context.close();
   });
@@ -183,11 +183,11 @@ describe('the back-office', () => {
     const row = page.locator('tr', { hasText: 'Button label job' });
     // An open job's button closes it, says so, and asks before it does; cancelling changes nothing.
     await row.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => page.locator('.ant-popconfirm').textContent()).toContain('no longer see this job');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.ui-confirm').textContent()).toContain('no longer see this job');
+    await page.locator('.ui-confirm').getByRole('button', { name: 'Cancel' }).click();
     expect((await api('GET', `Job/${job.id}`)).data.status).toBe('open');
     await row.getByRole('button', { name: 'Close' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Close' }).click();
+    await page.locator('.ui-confirm').getByRole('button', { name: 'Close' }).click();
     await expect.poll(async () => (await api('GET', `Job/${job.id}`)).data.status).toBe('closed');
     await expect.poll(() => row.getByRole('button', { name: 'Reopen' }).count()).toBe(1);
     // At 1280 and 1366 px the actions column is in view without scrolling sideways.
@@ -300,7 +300,7 @@ describe('the back-office', () => {
     await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => row.textContent()).toContain('Done');
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ui-confirm').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await api('POST', 'ContactInfo/Query', { keyword: 'Message Sender' })).data.meta.total).toBe(0);
     await context.close();
   });
@@ -347,7 +347,7 @@ describe('the back-office', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await api('GET', `NewsCategory/${category.id}`)).data).toMatchObject({ name: 'E2E renamed', sortOrder: -5 });
     // The lowest order comes first in the list as the server sorts it.
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').first().textContent()).toContain('E2E renamed');
+    await expect.poll(() => page.locator('tbody tr[data-row-key]').first().textContent()).toContain('E2E renamed');
 
     const news = (await api('POST', 'News', { title: 'Keeps the category busy', content: '<p>x</p>', categoryId: category.id })).data;
     const row = page.locator('tr', { hasText: 'E2E renamed' });
@@ -415,8 +415,7 @@ describe('the back-office', () => {
     const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD, '/ApplyInfoManagement');
     await page.waitForURL('**/ApplyInfoManagement');
     await expect.poll(() => page.locator('tbody').textContent()).toContain('Waiting Walter');
-    await page.locator('.admin-toolbar .ant-select', { hasText: 'Status' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Offer' }).click();
+    await page.locator('.admin-toolbar').getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Offer' });
     await expect.poll(() => page.locator('tbody').textContent()).not.toContain('Waiting Walter');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -485,7 +484,7 @@ describe('the back-office', () => {
     expect(newToken).not.toBe(oldToken);
     expect((await api('GET', 'security/current', undefined, oldToken)).errorCode).toBe(40005);
     expect((await api('GET', 'security/current', undefined, newToken)).isSuccess).toBe(true);
-    await page.getByRole('menu').first().getByRole('link', { name: 'News categories' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'News categories' }).click();
     await page.waitForURL('**/NewsManagement/category-news');
     expect(await page.evaluate(() => sessionStorage.getItem('portico.token'))).toBe(newToken);
     expect((await api('POST', 'security/login', { userName: 'self.e2e', password: 'self-password-2' }, null)).isSuccess).toBe(true);
@@ -543,7 +542,7 @@ describe('the back-office', () => {
       [`/ApplyInfoManagement/ContactDetails?id=${applied.id}`, 'Application'],
     ]) {
       await page.goto(`${portico.url}${path}`);
-      await expect.poll(() => page.locator('.ant-breadcrumb li').last().textContent(), { message: path }).toContain(crumb);
+      await expect.poll(() => page.locator('.admin-breadcrumb li').last().textContent(), { message: path }).toContain(crumb);
       await expect.poll(() => page.title(), { message: path }).toMatch(new RegExp(`^${crumb}`));
     }
     const [preview, download] = await Promise.all([
@@ -563,11 +562,11 @@ describe('the back-office', () => {
     await page.waitForURL('**/JobManagement');
     // The screen has confirmed the session and read its list before the role goes.
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.getByRole('menu').first().textContent()).toContain('All jobs');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).textContent()).toContain('All jobs');
     await api('POST', 'User/Update', { id: user.id, roles: ['service'] });
     // The applications list the menu still offers asks the server, which refuses (403): the session
     // ends and sign-in says why.
-    await page.getByRole('menu').first().getByRole('link', { name: 'All applications' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All applications' }).click();
     await page.waitForURL('**/login**');
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Your permissions have changed');
     await context.close();
@@ -585,7 +584,7 @@ describe('the back-office', () => {
     const home = (await api('GET', 'Page/home?draft=1')).data;
     await api('POST', 'Page/Update', { key: 'home', blocks: home.blocks });
     await api('POST', 'Site/Update', { logo: '/favicon.svg' });
-    await page.getByRole('menu').first().getByRole('link', { name: 'All news' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All news' }).click();
     await expect.poll(() => checklist.count()).toBe(0);
     await context.close();
     const hr = await signIn('hr.e2e', 'hr-password-1');

@@ -74,4 +74,43 @@ describe('bulk actions in the back-office', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('moves one application from its row, in the dialog the list loads on first use, and says so after it closes', async () => {
+    const jobs = await staff('Job/Query', { filters: { status: 'open' } });
+    const id = await apply('Row Mover', jobs.data.items[0].id as number);
+    const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    // What the list loads: antd's code only once a dialog is asked for.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${portico.url}/login`);
+    await page.locator('[name="userName"]').fill('admin');
+    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${portico.url}${ADMIN_PATHS.applications}?keyword=Row%20Mover`);
+    const row = page.getByRole('row', { name: /Row Mover/ });
+    await row.waitFor();
+    await page.waitForLoadState('networkidle');
+    const beforeDialog = scripts.length;
+    expect(scripts.some((script) => /antd-scope/.test(script))).toBe(false);
+
+    await row.getByRole('button', { name: 'Change status' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(scripts.slice(beforeDialog).some((script) => /antd-scope/.test(script))).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Interview' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // The dialog is closed and its notice stays to be read.
+    await page.getByText('Saved').first().waitFor();
+    await expect.poll(() => row.getByText('Interview').count()).toBe(1);
+    const moved = (await (await fetch(`${portico.url}/api/JobApplication/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+    expect(moved.statusId).toBe(3);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -49,7 +49,7 @@ describe('candidate e-mails', () => {
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-    await page.locator('.ant-menu').getByRole('link', { name: 'Candidate e-mails' }).click();
+    await page.locator('.ui-menu').getByRole('link', { name: 'Candidate e-mails' }).click();
     await page.waitForURL(`**${ADMIN_PATHS.candidateEmails}`);
     const interview = page.getByRole('form', { name: 'Interview' });
     const subject = interview.getByLabel('Subject · English');

@@ -54,7 +54,7 @@ describe('data requests in the back-office', () => {
     await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(`**${ADMIN_PATHS.dataRequests}`);
-    await expect.poll(() => page.getByRole('menu').first().textContent()).toContain('Data requests');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).textContent()).toContain('Data requests');
 
     // Type the address as the person wrote it to us, and Enter searches.
     await page.locator('input[name="email"]').fill('DATA.person@Example.com');
@@ -101,8 +101,8 @@ describe('data requests in the back-office', () => {
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(`**${ADMIN_PATHS.dataRequests}`);
     // An administrator has both modules that read it, and finds it once, under Privacy.
-    await expect.poll(() => page.getByRole('menu').first().getByRole('link', { name: 'Privacy notice versions' }).count()).toBe(1);
-    await page.getByRole('menu').first().getByRole('link', { name: 'Privacy notice versions' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Privacy notice versions' }).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Privacy notice versions' }).click();
     await page.waitForURL(`**${ADMIN_PATHS.privacyNotice}`);
     const row = (version: number) => page.locator('tr', { has: page.getByText(`Version ${version}`, { exact: true }) });
     await expect.poll(() => row(1).textContent()).toContain('Current');

@@ -93,7 +93,7 @@ describe('edits never lost', () => {
   const newNews = async (title: string): Promise<number> => (await call('News', { title, content: '<p>Opening day.</p>', categoryId: newsCategory, locale: 'en-US' })).id;
   const newJob = async (title: string): Promise<number> => (await call('Job', { title, categoryId: jobCategory, description: '<p>Bring ships in.</p>', status: 'open', locale: 'en-US' })).id;
 
-  const menuEntry = (page: Page, name: string) => page.getByRole('menu').first().getByRole('link', { name });
+  const menuEntry = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
 
   it('asks before a menu entry or Back drops an edited news item; staying keeps the text, leaving goes', async () => {
     const newsId = await newNews('The harbour opens');

@@ -57,14 +57,14 @@ describe('erasing an applicant from the back-office', () => {
     await page.getByRole('heading', { name: /Erase Me/ }).waitFor();
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirmation = page.locator('.ant-popconfirm');
+    const confirmation = page.locator('.ui-confirm');
     await expect.poll(() => confirmation.textContent()).toContain('the résumé file');
     // Cancelling keeps everything.
     await confirmation.getByRole('button', { name: 'Cancel' }).click();
     expect((await api('GET', `JobApplication/${id}`)).status).toBe(200);
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ui-confirm').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL('**/ApplyInfoManagement');
     expect((await api('GET', `JobApplication/${id}`)).status).toBe(404);
     expect((await fetch(`${portico.url}${resumeUrl}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);

@@ -56,17 +56,17 @@ describe('a back-office list that remembers', () => {
   }
 
   // The applicant's name: the first column after the row's selection box.
-  const names = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row td.ant-table-selection-column + td').allTextContents();
+  const names = (page: Page) => page.locator('.ui-table tbody tr[data-row-key] td.ui-select-cell + td').allTextContents();
 
   /** What the list shows it is set to, read from its controls, and the rows it shows. */
   async function shown(page: Page) {
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+    await page.locator('.ui-table tbody tr[data-row-key]').first().waitFor();
+    await expect.poll(() => page.locator('.ui-table[aria-busy]').count()).toBe(0);
     return {
       keyword: await page.getByRole('searchbox', { name: 'Keyword' }).inputValue(),
-      status: await page.locator('.admin-toolbar .ant-select', { has: page.getByRole('combobox', { name: 'Status' }) }).locator('.ant-select-content').getAttribute('title'),
+      status: await page.locator('.admin-toolbar').getByRole('combobox', { name: 'Status' }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? null),
       sortedByName: await page.locator('th', { hasText: 'Name' }).first().getAttribute('aria-sort'),
-      page: await page.locator('.ant-pagination-item-active').getAttribute('title'),
+      page: await page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]').textContent(),
       rows: await names(page),
     };
   }
@@ -83,21 +83,20 @@ describe('a back-office list that remembers', () => {
     await signIn(page);
     await page.waitForURL(`**${ADMIN_PATHS.newsList}`);
     // Reached from the menu, as staff reach it: the fresh list, with a clean address.
-    await page.getByRole('menu').first().getByRole('link', { name: 'All applications' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All applications' }).click();
     await page.waitForURL((url) => url.pathname === ADMIN_PATHS.applications);
     expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => names(page)).toContain('Abel Other');
     routeData.length = 0;
 
-    await page.locator('.admin-toolbar .ant-select', { hasText: 'Status' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Interview' }).click();
+    await page.locator('.admin-toolbar').getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Interview' });
     await expect.poll(() => names(page)).not.toContain('Lister 00');
     await page.getByRole('searchbox', { name: 'Keyword' }).fill('Lister');
     await page.getByRole('searchbox', { name: 'Keyword' }).press('Enter');
     await expect.poll(() => names(page)).not.toContain('Abel Other');
     await page.locator('th', { hasText: 'Name' }).first().click();
     await expect.poll(() => names(page)).toEqual(['Lister 01', 'Lister 02', 'Lister 03', 'Lister 04', 'Lister 05', 'Lister 06', 'Lister 07', 'Lister 08', 'Lister 09', 'Lister 10']);
-    await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(() => names(page)).toEqual(['Lister 11', 'Lister 12', 'Lister 13']);
     const left = await shown(page);
     expect(left).toEqual({ keyword: 'Lister', status: 'Interview', sortedByName: 'ascending', page: '2', rows: ['Lister 11', 'Lister 12', 'Lister 13'] });

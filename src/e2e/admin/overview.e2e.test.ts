@@ -37,7 +37,7 @@ describe('the back-office at a glance', () => {
     return applied.data.id as number;
   };
   const badgeOf = async (page: Page) => {
-    const badge = page.locator('.ant-menu').getByRole('link', { name: /All applications/ }).locator('[aria-label$=" new"]');
+    const badge = page.locator('.ui-menu').getByRole('link', { name: /All applications/ }).locator('[aria-label$=" new"]');
     return (await badge.count()) ? Number(/\d+/.exec((await badge.first().getAttribute('aria-label')) ?? '')?.[0] ?? '0') : 0;
   };
 
@@ -49,16 +49,16 @@ describe('the back-office at a glance', () => {
     await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.locator('.ant-menu').getByRole('link', { name: 'Overview' }).waitFor();
+    await page.locator('.ui-menu').getByRole('link', { name: 'Overview' }).waitFor();
     const before = await badgeOf(page);
 
     await apply('Glance Applicant', 'glance.applicant@example.com');
     // Read again as staff move to another screen.
-    await page.locator('.ant-menu').getByRole('link', { name: 'All jobs' }).click();
+    await page.locator('.ui-menu').getByRole('link', { name: 'All jobs' }).click();
     await page.waitForURL(`**${ADMIN_PATHS.jobs}`);
     await expect.poll(() => badgeOf(page), { timeout: 15_000 }).toBe(before + 1);
 
-    await page.locator('.ant-menu').getByRole('link', { name: 'Overview' }).click();
+    await page.locator('.ui-menu').getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL(`**${ADMIN_PATHS.overview}`);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByRole('heading', { name: /Applications of the last 7 days/ }).waitFor();

@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
 import { defineEntity, filter } from '../../shared/entity.js';
 import { recordId } from '../../shared/fields.js';
 import { ResourceList } from './resource-list.js';
 import type { BulkActions } from './bulk-bar.js';
-import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, TestRouter, envelope, stubMatchMedia } from './test-setup.js';
 
 interface Row {
   id: number;
@@ -35,13 +34,11 @@ function show(bulk: BulkActions, answer: unknown, locale: 'en-US' | 'zh-CN' = 'e
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter initialEntries={['/things?keyword=row']}>
-      <AdminTestFrame locale={locale}>
-        <QueryClientProvider client={client}>
-          <ResourceList<Row> entity={thingEntity} bulk={bulk} columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]} />
-        </QueryClientProvider>
-      </AdminTestFrame>
-    </MemoryRouter>,
+    <AdminTestFrame locale={locale}>
+      <QueryClientProvider client={client}>
+        <TestRouter at="/things?keyword=row" routes={[{ path: '/things', element: <ResourceList<Row> entity={thingEntity} bulk={bulk} columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]} /> }]} />
+      </QueryClientProvider>
+    </AdminTestFrame>,
   );
   const bulkCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/Bulk/')).map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init.body)) as Record<string, unknown> }));
   return { bulkCalls };
@@ -61,7 +58,7 @@ describe('bulk actions on a list', () => {
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
     await tick('Row 1');
     await tick('Row 3');
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 selected')).toBeTruthy();
     fireEvent.click(within(bar).getByRole('button', { name: 'Delete selected' }));
     const dialog = await screen.findByRole('dialog');
@@ -77,7 +74,7 @@ describe('bulk actions on a list', () => {
   it('chooses every row the list matches, not only the page, and moves them with a note', async () => {
     const { bulkCalls } = show({ statuses: [{ value: 1, label: 'New' }, { value: 2, label: 'Done' }] }, { done: Array.from({ length: TOTAL }, (_, i) => i + 1), refused: [] });
     await tick('Row 2');
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     fireEvent.click(within(bar).getByRole('button', { name: `Select all ${TOTAL} matching the filters` }));
     expect(within(bar).getByText(`All ${TOTAL} matching the filters selected`)).toBeTruthy();
     fireEvent.click(within(bar).getByRole('button', { name: 'Change status' }));
@@ -92,7 +89,7 @@ describe('bulk actions on a list', () => {
   it('speaks Chinese', async () => {
     show({ delete: true }, { done: [], refused: [] }, 'zh-CN');
     await tick('Row 1');
-    const bar = screen.getByRole('region', { name: '批量操作' });
+    const bar = await screen.findByRole('region', { name: '批量操作' });
     expect(within(bar).getByText('已选择 1 项')).toBeTruthy();
     expect(within(bar).getByRole('button', { name: '批量删除' })).toBeTruthy();
   });

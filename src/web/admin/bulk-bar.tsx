@@ -9,6 +9,7 @@ import { ErrorCode, isConflictReason } from '../../shared/api.js';
 import { api } from '../api/client.js';
 import { downloadSelection } from './download.js';
 import { errorText } from './error-text.js';
+import AntdScope from './antd-scope.js';
 
 /** What a list can do to many rows at once (docs/decisions/0057); each needs its server call. */
 export interface BulkActions {
@@ -30,6 +31,17 @@ export const chosenCount = (chosen: Chosen) => ('ids' in chosen ? chosen.ids.len
  * actions. Each action says what it will do and to how many before it runs, shows that it is
  * running, and answers what was done and what was refused, row by row.
  */
+type BulkBarProps = Parameters<typeof BulkBar>[0];
+
+/**
+ * The bar as a list loads it, with the first ticked row, inside antd's scope, which the list's own
+ * screen may not have. The list keeps it once loaded, with nothing chosen too: what an action reports
+ * (done, refused row by row) is shown by the scope and outlives the choice the action cleared.
+ */
+export default function ScopedBulkBar({ chosen, ...props }: Omit<BulkBarProps, 'chosen'> & { chosen: Chosen | null }) {
+  return <AntdScope>{chosen && <BulkBar {...props} chosen={chosen} />}</AntdScope>;
+}
+
 export function BulkBar(props: {
   entity: string;
   actions: BulkActions;

@@ -12,7 +12,8 @@ import { getToken } from '../api/session.js';
 import { ErrorCode } from '../../shared/api.js';
 import type { ValidationIssue } from '../../shared/api.js';
 import { errorText } from './error-text.js';
-import { StatusTag, formatTime } from './status.js';
+import { StatusTag } from './status-tag.js';
+import { formatTime } from './time.js';
 import { zodRule } from './zod-rule.js';
 import { useCanWrite } from './session-context.js';
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Popconfirm } from 'antd';
 import { api } from '../api/client.js';
 import { errorText } from './error-text.js';
 import type { ModuleKey } from '../../shared/modules.js';
 import { useCanWrite } from './session-context.js';
+import { ConfirmButton } from './ui/confirm.js';
+import { useNotices } from './ui/notices.js';
 
 /** The records holding someone's personal data that staff can erase or anonymise (docs/decisions/0043). */
 export type ErasableEntity = 'JobApplication' | 'ContactInfo' | 'JoinUs';
@@ -18,47 +19,47 @@ const MODULE_OF = { JobApplication: 'applications', ContactInfo: 'contact', Join
  */
 export function ErasureActions({ entity, id, anonymised, size, onDeleted }: { entity: ErasableEntity; id: number; anonymised: boolean; size?: 'small'; onDeleted?: () => void }) {
   const { t } = useTranslation('admin');
-  const { message } = AntApp.useApp();
+  const notices = useNotices();
   const queryClient = useQueryClient();
   const writable = useCanWrite(MODULE_OF[entity]);
   const run = async (action: 'delete' | 'anonymise') => {
     try {
       if (action === 'delete') await api(`${entity}/${id}`, { method: 'DELETE' });
       else await api(`${entity}/${id}/Anonymise`, { body: {} });
-      message.success(t(action === 'delete' ? 'erasure.deleted' : 'erasure.anonymisedDone'));
+      notices.success(t(action === 'delete' ? 'erasure.deleted' : 'erasure.anonymisedDone'));
       if (action === 'delete') onDeleted?.();
       await queryClient.invalidateQueries({ queryKey: [entity] });
     } catch (error) {
-      message.error(errorText(error, t));
+      notices.error(errorText(error, t));
     }
   };
   if (!writable) return null;
   return (
     <>
       {!anonymised && (
-        <Popconfirm
+        <ConfirmButton
+          size={size}
           title={t('erasure.anonymise')}
-          description={<div style={{ maxWidth: 360 }}>{t(`erasure.confirmAnonymise.${entity}`)}</div>}
+          description={t(`erasure.confirmAnonymise.${entity}`)}
           okText={t('erasure.anonymise')}
+          okDanger
           cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true }}
           onConfirm={() => run('anonymise')}
         >
-          <Button size={size}>{t('erasure.anonymise')}</Button>
-        </Popconfirm>
+          {t('erasure.anonymise')}
+        </ConfirmButton>
       )}
-      <Popconfirm
+      <ConfirmButton
+        size={size}
+        danger
         title={t('erasure.delete')}
-        description={<div style={{ maxWidth: 360 }}>{t(`erasure.confirmDelete.${entity}`)}</div>}
+        description={t(`erasure.confirmDelete.${entity}`)}
         okText={t('erasure.delete')}
         cancelText={t('common.cancel')}
-        okButtonProps={{ danger: true }}
         onConfirm={() => run('delete')}
       >
-        <Button size={size} danger>
-          {t('erasure.delete')}
-        </Button>
-      </Popconfirm>
+        {t('erasure.delete')}
+      </ConfirmButton>
     </>
   );
 }

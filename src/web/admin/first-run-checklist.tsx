@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card } from 'antd';
-import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled.js';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined.js';
 import type { ChecklistItem, SiteChecklist } from '../../shared/schemas/checklist.js';
 import { ADMIN_PATHS, jobEditPath } from '../../shared/paths.js';
 import { api } from '../api/client.js';
+import { Icon } from './ui/icon.js';
 
 /** Where each item of the checklist is done. */
 const WHERE: Record<ChecklistItem, string> = {
@@ -38,15 +39,16 @@ export function FirstRunChecklist({ path, initial }: { path: string; initial?: S
   const title = t('checklist.title', { left, total: data.items.length });
   // A region, not an alert: it is a to-do list that stays while the user works, not news to announce.
   return (
-    <Card className="first-run-checklist" size="small" title={title} role="region" aria-label={title} style={{ marginBottom: 16 }}>
-      <ul>
+    <section className="first-run-checklist" aria-label={title}>
+      <h2>{title}</h2>
+      <ul className="first-run-items">
         {data.items.map((item) => (
           <li key={item.key} data-done={item.done}>
-            {item.done ? <CheckCircleFilled style={{ color: '#237804' }} aria-label={t('checklist.done')} /> : <ClockCircleOutlined aria-label={t('checklist.todo')} />}{' '}
+            {item.done ? <Icon of={CheckCircleFilled} style={{ color: '#237804' }} label={t('checklist.done')} /> : <Icon of={ClockCircleOutlined} label={t('checklist.todo')} />}{' '}
             {item.done ? t(`checklist.items.${item.key}`) : <Link to={WHERE[item.key]}>{t(`checklist.items.${item.key}`)}</Link>}
           </li>
         ))}
       </ul>
-    </Card>
+    </section>
   );
 }

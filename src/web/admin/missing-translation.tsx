@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
 import { LOCALES } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
 import { MISSING_TRANSLATION_FILTER } from '../../shared/translations.js';
 import type { Translatable, Translations } from '../../shared/translations.js';
+import { Tag } from './ui/controls.js';
 
 /** A text with nothing to read: empty, spaces, or markup around nothing (an emptied rich text). */
 export const isBlank = (value: unknown) =>

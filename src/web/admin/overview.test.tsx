@@ -87,8 +87,8 @@ describe('the back-office at a glance', () => {
     show(['admin'], 'en-US', ADMIN_PATHS.newsList);
     expect(await screen.findByLabelText('3 new')).toBeTruthy();
     expect(screen.getByLabelText('120 new').textContent).toBe('99+');
-    const menu = screen.getAllByRole('menu');
-    expect(within(menu[0]).getByRole('link', { name: /Overview/ }).getAttribute('href')).toBe(ADMIN_PATHS.overview);
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: /Overview/ }).getAttribute('href')).toBe(ADMIN_PATHS.overview);
     // Join-us has nothing new: no badge.
     expect(screen.queryByLabelText('0 new')).toBeNull();
   });
@@ -116,7 +116,7 @@ describe('the back-office at a glance', () => {
   it('offers neither menu entry nor screen to staff of no module it counts, and asks nothing of the server', async () => {
     const calls = show(['editor']);
     expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
-    for (const menu of screen.getAllByRole('menu')) expect(within(menu).queryByRole('link', { name: /Overview/ })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', { name: /Overview/ })).toBeNull();
     await waitFor(() => expect(calls.some((url) => url.includes('/api/Overview'))).toBe(false));
   });
 });

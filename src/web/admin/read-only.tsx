@@ -1,7 +1,7 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Tag, Tooltip } from 'antd';
 import type { BulkActions } from './bulk-bar.js';
+import { Tag } from './ui/controls.js';
 
 /**
  * What a role that may only read a module sees (docs/decisions/0059): every control that would change
@@ -9,12 +9,15 @@ import type { BulkActions } from './bulk-bar.js';
  */
 export function ReadOnlyTag() {
   const { t } = useTranslation('admin');
+  const hintId = useId();
   return (
-    <Tooltip title={t('common.readOnlyHint')}>
-      <Tag tabIndex={0} style={{ verticalAlign: 'middle', marginInlineStart: 8 }}>
-        {t('common.readOnly')}
-      </Tag>
-    </Tooltip>
+    // The hint is the tag's description, read with it and shown on hover and on focus.
+    <span className="read-only-tag" tabIndex={0} aria-describedby={hintId}>
+      <Tag style={{ marginInlineStart: 8 }}>{t('common.readOnly')}</Tag>
+      <span id={hintId} role="tooltip" className="read-only-hint">
+        {t('common.readOnlyHint')}
+      </span>
+    </span>
   );
 }
 

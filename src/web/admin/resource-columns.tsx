@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { fieldKindOf } from '../../shared/entity.js';
 import type { EntityDef } from '../../shared/entity.js';
 import { choicesOf, isTimeField } from './entity-fields.js';
 import type { FilterDef } from './resource-list.js';
 import { formatTime } from './time.js';
+import { Tag } from './ui/controls.js';
+import type { Column } from './ui/data-table.js';
 import type { FieldText } from './use-field-text.js';
 
 /**
@@ -24,7 +24,7 @@ export function showValue(entity: Entity, text: FieldText, field: string, value:
   const schema = (entity.record.shape as Record<string, z.ZodType>)[field];
   if (isTimeField(schema)) return formatTime(value as string | null);
   const kind = schema ? fieldKindOf(schema) : 'other';
-  if (kind === 'boolean') return <Tag color={value ? 'green' : undefined}>{text.valueText(field, value)}</Tag>;
+  if (kind === 'boolean') return <Tag color={value ? 'green' : 'default'}>{text.valueText(field, value)}</Tag>;
   if (kind === 'array' && Array.isArray(value)) return value.map((item) => <Tag key={String(item)}>{text.valueText(field, item)}</Tag>);
   return text.valueText(field, value);
 }
@@ -35,7 +35,7 @@ export function columnsOf<T>(
   text: FieldText,
   fields: readonly string[],
   render: Partial<Record<string, Render<T>>> = {},
-): TableColumnsType<T> {
+): Column<T>[] {
   const sortable = new Set<string>(entity.sort);
   return fields.map((field) => {
     const custom = render[field] as ((value: unknown, row: T) => ReactNode) | undefined;

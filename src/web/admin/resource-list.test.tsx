@@ -7,7 +7,8 @@ import { defineEntity, filter } from '../../shared/entity.js';
 import { recordId } from '../../shared/fields.js';
 import { ResourceList } from './resource-list.js';
 import type { ListStateIn } from './resource-list.js';
-import { AdminTestFrame, envelope, stubMatchMedia } from './test-setup.js';
+import type { BulkActions } from './bulk-bar.js';
+import { AdminTestFrame, TestRouter, chooseOption, clearChoice, envelope, shownChoice, stubMatchMedia } from './test-setup.js';
 
 interface Row {
   id: number;
@@ -43,52 +44,58 @@ function Where() {
 
 /**
  * The list at `/things` (with `search`, as a link or Back would bring it), reached from `/start`;
- * `stateIn` as a screen would give it.
+ * `stateIn` and `bulk` as a screen would give them.
  */
-function show(total: number, options: { fields?: readonly string[]; search?: string; stateIn?: ListStateIn } = {}) {
+function show(total: number, options: { fields?: readonly string[]; search?: string; stateIn?: ListStateIn; bulk?: BulkActions } = {}) {
   const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as { page: number; pageSize: number };
     return envelope({ items: rows(body.page, body.pageSize, total), meta: { page: body.page, pageSize: body.pageSize, total } });
   });
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const screenOfThings = (
+    <>
+      <Where />
+      <ResourceList<Row>
+        entity={thingEntity}
+        fields={options.fields}
+        stateIn={options.stateIn}
+        bulk={options.bulk}
+        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        filters={[{ name: 'statusId', label: 'Status', options: [{ value: 1, label: 'New' }, { value: 2, label: 'Done' }] }]}
+        columns={[
+          { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+          { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', sorter: true },
+        ]}
+      />
+    </>
+  );
   render(
-    <MemoryRouter initialEntries={['/start', `/things${options.search ?? ''}`]} initialIndex={1}>
-      <AdminTestFrame>
-        <QueryClientProvider client={client}>
-          <Where />
-          <ResourceList<Row>
-            entity={thingEntity}
-            fields={options.fields}
-            stateIn={options.stateIn}
-            defaultSort={{ field: 'createdAt', order: 'desc' }}
-            filters={[{ name: 'statusId', label: 'Status', options: [{ value: 1, label: 'New' }, { value: 2, label: 'Done' }] }]}
-            columns={[
-              { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
-              { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', sorter: true },
-            ]}
-          />
-        </QueryClientProvider>
-      </AdminTestFrame>
-    </MemoryRouter>,
+    <AdminTestFrame>
+      <QueryClientProvider client={client}>
+        <TestRouter from="/start" at={`/things${options.search ?? ''}`} routes={[{ path: '*', element: screenOfThings }]} />
+      </QueryClientProvider>
+    </AdminTestFrame>,
   );
   const bodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
   return { fetchMock, bodies };
 }
 
 const where = () => screen.getByTestId('where').textContent;
-const header = (title: string) => screen.getAllByText(title)[0]!.closest('th')!;
+const header = (title: string, list = within(document.body)) => list.getByRole('columnheader', { name: title });
+/** Clicks a column's header, as a user sorts the list (`list`, the only one when not given) by it. */
+const sortBy = (title: string, list = within(document.body)) => fireEvent.click(within(header(title, list)).getByRole('button'));
 const toolbar = () => within(screen.getByRole('search'));
+const statusFilter = (list = toolbar()) => list.getByRole('combobox', { name: 'Status' });
 /** The status the filter shows chosen, if any. */
-const statusShown = () => screen.getByRole('search').querySelector('.ant-select-content-has-value')?.getAttribute('title') ?? null;
-const currentPage = () => document.querySelector('.ant-pagination-item-active')?.getAttribute('title');
+const statusShown = () => shownChoice(statusFilter());
+const pages = (list = within(document.body)) => within(list.getByRole('navigation', { name: 'Pages' }));
+const goToPage = (page: number, list = within(document.body)) => fireEvent.click(pages(list).getByRole('button', { name: `Page ${page}` }));
+const currentPage = () => pages().queryByRole('button', { current: 'page' })?.textContent;
+const pageSize = () => pages().getByRole('combobox', { name: 'Rows per page' });
 
 /** Chooses a status in the filter of `list` (the only list's, when not given). */
-async function chooseStatus(label: string, list = toolbar()) {
-  fireEvent.mouseDown(list.getByRole('combobox', { name: 'Status' }));
-  const options = await screen.findAllByTitle(label);
-  fireEvent.click(options.find((option) => option.classList.contains('ant-select-item-option'))!);
-}
+const chooseStatus = (label: string, list = toolbar()) => chooseOption(statusFilter(list), label);
 
 beforeAll(stubMatchMedia);
 afterEach(() => {
@@ -102,12 +109,12 @@ describe('a back-office list', () => {
     await screen.findByText('Row 1');
     expect(bodies()[0]).toEqual({ page: 1, pageSize: 10, sort: { field: 'createdAt', order: 'desc' } });
     expect(screen.getByText('25 in all')).toBeTruthy();
-    fireEvent.click(screen.getByTitle('3'));
+    goToPage(3);
     await screen.findByText('Row 21');
     expect(bodies().at(-1)).toMatchObject({ page: 3, pageSize: 10 });
-    fireEvent.click(header('Name'));
+    sortBy('Name');
     await waitFor(() => expect(bodies().at(-1)).toMatchObject({ sort: { field: 'name', order: 'asc' } }));
-    fireEvent.click(header('Name'));
+    sortBy('Name');
     await waitFor(() => expect(bodies().at(-1)).toMatchObject({ sort: { field: 'name', order: 'desc' } }));
   });
 
@@ -115,7 +122,7 @@ describe('a back-office list', () => {
     const { bodies } = show(25, { fields: ['name'] });
     await screen.findByText('Row 1');
     expect(bodies()[0]).toEqual({ page: 1, pageSize: 10, sort: { field: 'createdAt', order: 'desc' }, fields: ['name'] });
-    fireEvent.click(screen.getByTitle('2'));
+    goToPage(2);
     await screen.findByText('Row 11');
     expect(bodies().at(-1)).toMatchObject({ page: 2, fields: ['name'] });
   });
@@ -123,11 +130,35 @@ describe('a back-office list', () => {
   it('sends the keyword and goes back to the first page', async () => {
     const { bodies } = show(25);
     await screen.findByText('Row 1');
-    fireEvent.click(screen.getByTitle('2'));
+    goToPage(2);
     await screen.findByText('Row 11');
     fireEvent.change(screen.getByPlaceholderText('Keyword'), { target: { value: ' pump ' } });
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(bodies().at(-1)).toMatchObject({ page: 1, keyword: 'pump' }));
+  });
+
+  it('sends the page size chosen below the list, and goes back to the first page', async () => {
+    const { bodies } = show(45);
+    await screen.findByText('Row 1');
+    goToPage(3);
+    await screen.findByText('Row 21');
+    chooseOption(pageSize(), '20 / page');
+    await screen.findByText('Row 20');
+    expect(bodies().at(-1)).toEqual({ page: 1, pageSize: 20, sort: { field: 'createdAt', order: 'desc' } });
+    expect(currentPage()).toBe('1');
+    expect(pages().getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(3);
+    expect(where()).toBe('/things?pageSize=20');
+  });
+
+  it('ticks every row of the page with the header\'s check box, and the bulk bar says how many are chosen', async () => {
+    show(25, { bulk: { delete: true } });
+    await screen.findByText('Row 1');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('10 selected')).toBeTruthy();
+    const rowBoxes = screen.getAllByRole<HTMLInputElement>('checkbox', { name: /^Select #\d+$/ });
+    expect(rowBoxes.map((box) => box.checked)).toEqual(Array(10).fill(true));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all on this page' }).checked).toBe(true);
   });
 
   it('says when there is nothing, and says when loading failed, with a retry', async () => {
@@ -164,34 +195,34 @@ describe('a back-office list in the address (issue 21, defect 5)', () => {
     expect((toolbar().getByRole('searchbox', { name: 'Keyword' }) as HTMLInputElement).value).toBe('pump');
     expect(statusShown()).toBe('Done');
     expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
-    expect(header('Created').getAttribute('aria-sort')).toBeNull();
+    expect(header('Created').getAttribute('aria-sort')).toBe('none');
     expect(currentPage()).toBe('2');
-    expect(screen.getByText('20 / page')).toBeTruthy();
+    expect(shownChoice(pageSize())).toBe('20 / page');
   });
 
   it('writes each change into the address, and nothing a fresh list has', async () => {
     const { bodies } = show(45);
     await screen.findByText('Row 1');
     expect(where()).toBe('/things');
-    fireEvent.click(screen.getByTitle('3'));
+    goToPage(3);
     await waitFor(() => expect(where()).toBe('/things?page=3'));
     await screen.findByText('Row 21');
-    fireEvent.click(header('Name'));
+    sortBy('Name');
     await waitFor(() => expect(where()).toBe('/things?sort=name&order=asc'));
     // A filter or a keyword starts from the first page again.
-    fireEvent.click(screen.getByTitle('2'));
+    goToPage(2);
     await waitFor(() => expect(where()).toBe('/things?sort=name&order=asc&page=2'));
-    await chooseStatus('Done');
+    chooseStatus('Done');
     await waitFor(() => expect(where()).toBe('/things?statusId=2&sort=name&order=asc'));
     fireEvent.change(toolbar().getByRole('searchbox', { name: 'Keyword' }), { target: { value: ' pump ' } });
     fireEvent.click(toolbar().getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(where()).toBe('/things?keyword=pump&statusId=2&sort=name&order=asc'));
     expect(bodies().at(-1)).toEqual({ page: 1, pageSize: 10, keyword: 'pump', filters: { statusId: 2 }, sort: { field: 'name', order: 'asc' } });
     // Back to the defaults, the address is clean again.
-    fireEvent.click(header('Name'));
-    fireEvent.click(header('Name'));
+    sortBy('Name');
+    sortBy('Name');
     await waitFor(() => expect(where()).toBe('/things?keyword=pump&statusId=2'));
-    fireEvent.click(screen.getByRole('search').querySelector('.ant-select-clear')!);
+    clearChoice(statusFilter());
     await waitFor(() => expect(where()).toBe('/things?keyword=pump'));
     fireEvent.change(toolbar().getByRole('searchbox', { name: 'Keyword' }), { target: { value: '' } });
     fireEvent.click(toolbar().getByRole('button', { name: /Search/ }));
@@ -202,10 +233,10 @@ describe('a back-office list in the address (issue 21, defect 5)', () => {
     show(5);
     await screen.findByText('Row 1');
     expect(header('Created').getAttribute('aria-sort')).toBe('descending');
-    fireEvent.click(header('Created'));
+    sortBy('Created');
     await waitFor(() => expect(where()).toBe('/things?sort=createdAt&order=asc'));
     expect(header('Created').getAttribute('aria-sort')).toBe('ascending');
-    fireEvent.click(header('Created'));
+    sortBy('Created');
     await waitFor(() => expect(where()).toBe('/things'));
     expect(header('Created').getAttribute('aria-sort')).toBe('descending');
   });
@@ -217,14 +248,14 @@ describe('a back-office list in the address (issue 21, defect 5)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(statusShown()).toBeNull();
     // The next change writes only what is valid, and keeps what is not the list's.
-    fireEvent.click(screen.getByTitle('2'));
+    goToPage(2);
     await waitFor(() => expect(where()).toBe('/things?colour=red&page=2'));
   });
 
   it('is one stop in the history: Back leaves it for the screen before, however much it changed', async () => {
     show(25);
     await screen.findByText('Row 1');
-    await chooseStatus('New');
+    chooseStatus('New');
     await waitFor(() => expect(where()).toBe('/things?statusId=1'));
     fireEvent.change(toolbar().getByRole('searchbox', { name: 'Keyword' }), { target: { value: 'pump' } });
     fireEvent.click(toolbar().getByRole('button', { name: /Search/ }));
@@ -277,15 +308,15 @@ describe('a back-office list in the address (issue 21, defect 5)', () => {
     // The page's list reads the address; the other starts fresh whatever it says.
     expect(bodiesOf('Thing')[0]).toEqual({ page: 2, pageSize: 10, filters: { statusId: 1 } });
     expect(bodiesOf('Part')[0]).toEqual({ page: 1, pageSize: 10 });
-    fireEvent.click(parts.getByTitle('3'));
+    goToPage(3, parts);
     await parts.findByText('Part 21');
-    await chooseStatus('New', parts);
+    chooseStatus('New', parts);
     await waitFor(() => expect(bodiesOf('Part').at(-1)).toEqual({ page: 1, pageSize: 10, filters: { statusId: 1 } }));
-    fireEvent.click(parts.getAllByText('Name')[0]!.closest('th')!);
+    sortBy('Name', parts);
     await waitFor(() => expect(bodiesOf('Part').at(-1)).toMatchObject({ sort: { field: 'name', order: 'asc' } }));
     expect(where()).toBe('/things?statusId=1&page=2');
     // The page's own list still writes it, and the other list keeps its own state meanwhile.
-    fireEvent.click(things.getByTitle('3'));
+    goToPage(3, things);
     await waitFor(() => expect(where()).toBe('/things?statusId=1&page=3'));
     expect(bodiesOf('Part').at(-1)).toEqual({ page: 1, pageSize: 10, filters: { statusId: 1 }, sort: { field: 'name', order: 'asc' } });
   });

@@ -1,14 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { Key, ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Select, Table } from 'antd';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { SorterResult, SortOrder, TableCurrentDataSource } from 'antd/es/table/interface.js';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
-import { BulkBar } from './bulk-bar.js';
 import type { BulkActions, Chosen } from './bulk-bar.js';
 import { downloadExport } from './download.js';
 import { errorText } from './error-text.js';
@@ -16,6 +12,13 @@ import { useListStateInComponent, useListStateInUrl } from './list-state.js';
 import type { ListQuery, ListShape, ListState } from './list-state.js';
 import { SearchBox } from './search-box.js';
 import { DateRangeFilter } from './date-range-filter.js';
+import { Button, ErrorAlert, Select } from './ui/controls.js';
+import { DataTable, sortFieldOf } from './ui/data-table.js';
+import type { Column, SortOrder } from './ui/data-table.js';
+import { useNotices } from './ui/notices.js';
+
+// The bar comes with the first ticked row: its dialogs are antd's, which a list's first load does without.
+const BulkBar = lazy(() => import('./bulk-bar.js'));
 
 export interface FilterDef {
   name: string;
@@ -47,7 +50,7 @@ function paramsOf(filter: FilterDef): readonly string[] {
 export interface ResourceListProps<T> {
   /** The entity listed: its name is the API's path, its query schema checks what the address says. */
   entity: { name: string; query: z.ZodType };
-  columns: TableColumnsType<T>;
+  columns: Column<T>[];
   filters?: FilterDef[];
   toolbar?: ReactNode;
   /** Offers the list as CSV, written by the server (`POST {entity}/Export`). */
@@ -78,14 +81,11 @@ function shapeOf<T>(props: ResourceListProps<T>): ListShape {
   return {
     schema: props.entity.query,
     filters: (props.filters ?? []).flatMap(paramsOf),
-    sortFields: props.columns.flatMap((column) => ('sorter' in column && column.sorter ? [sortFieldOf(column)] : [])),
+    sortFields: props.columns.flatMap((column) => (column.sorter ? [sortFieldOf(column)] : [])),
     defaultSort: props.defaultSort,
     pageSizes: PAGE_SIZES,
   };
 }
-
-/** The field a sortable column sorts by: its key, or its data index. */
-const sortFieldOf = (column: { key?: Key; dataIndex?: unknown }) => String(column.key ?? column.dataIndex);
 
 function ListInUrl<T extends { id: number }>(props: ResourceListProps<T>) {
   return <ListView<T> {...props} state={useListStateInUrl(shapeOf(props))} />;
@@ -97,13 +97,15 @@ function ListInComponent<T extends { id: number }>(props: ResourceListProps<T>) 
 
 function ListView<T extends { id: number }>(props: ResourceListProps<T> & { state: ListState }) {
   const { t, i18n } = useTranslation('admin');
-  const { message } = AntApp.useApp();
+  const notices = useNotices();
   const queryClient = useQueryClient();
   const [query, setQuery] = props.state;
   const entity = props.entity.name;
   const [exporting, setExporting] = useState(false);
   const [ticked, setTicked] = useState<number[]>([]);
   const [allMatching, setAllMatching] = useState(false);
+  // The bulk bar is loaded with the first ticked row and kept from then on (see `ScopedBulkBar`).
+  const [bulkLoaded, setBulkLoaded] = useState(false);
   // Another keyword or filter makes another list: what was chosen in the last one is not chosen in it.
   const listKey = JSON.stringify([query.keyword ?? null, query.filters ?? null]);
   useEffect(() => {
@@ -128,29 +130,26 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
     });
   const filterValue = (name: string) => query.filters?.[name];
 
-  const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[], extra: TableCurrentDataSource<T>) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
-    setQuery((q) => ({
-      ...q,
-      // Another order makes another list: its third page would be anybody's guess.
-      page: extra.action === 'sort' ? 1 : (pagination.current ?? 1),
-      pageSize: pagination.pageSize ?? PAGE_SIZES[0],
-      sort: field ? { field, order: single!.order === 'ascend' ? 'asc' : 'desc' } : props.defaultSort,
-    }));
-  };
-
-  // The headers show the sort the list has, whichever way it got it (a click, Back, a shared link).
-  const columns = props.columns.map((column) => {
-    if (!('sorter' in column) || !column.sorter) return column;
-    const field = sortFieldOf(column);
-    const sortOrder: SortOrder = query.sort?.field === field ? (query.sort.order === 'asc' ? 'ascend' : 'descend') : null;
-    if (props.defaultSort?.field !== field) return { ...column, sortOrder };
-    // Unsorting the default column would sort it the default way again: it turns between its two orders instead.
-    const first: SortOrder = props.defaultSort.order === 'asc' ? 'ascend' : 'descend';
-    const second: SortOrder = first === 'ascend' ? 'descend' : 'ascend';
-    return { ...column, sortOrder, sortDirections: [first, second, first] };
-  });
+  /**
+   * A header's click: a column not sorted by sorts ascending, then descending, then the list's own
+   * way again; the column the list sorts by by default turns between its two orders instead, since
+   * unsorting it would sort it the default way again. Another order makes another list: its third
+   * page would be anybody's guess, so it starts at the first.
+   */
+  const onSort = (field: string) =>
+    setQuery((q) => {
+      const current = q.sort?.field === field ? q.sort.order : undefined;
+      const flip = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
+      const sort =
+        props.defaultSort?.field === field
+          ? { field, order: current === props.defaultSort.order ? flip(current) : props.defaultSort.order }
+          : current === undefined
+            ? { field, order: 'asc' as const }
+            : current === 'asc'
+              ? { field, order: 'desc' as const }
+              : props.defaultSort;
+      return { ...q, page: 1, sort };
+    });
 
   // The server writes every page of the list as it is filtered and sorted now, not just the shown page.
   const exportCsv = async () => {
@@ -159,7 +158,7 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
     try {
       await downloadExport(entity, query, i18n.language);
     } catch (error) {
-      message.error(errorText(error, t));
+      notices.error(errorText(error, t));
     } finally {
       setExporting(false);
     }
@@ -172,13 +171,13 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
     : ticked.length
       ? { ids: ticked }
       : null;
-  const rowSelection = props.bulk
+  if (chosen && !bulkLoaded) setBulkLoaded(true);
+  const selection = props.bulk
     ? {
-        selectedRowKeys: allMatching ? pageIds : ticked,
-        preserveSelectedRowKeys: true,
-        onChange: (keys: Key[]) => {
+        selected: allMatching ? pageIds : ticked,
+        onChange: (ids: number[]) => {
           setAllMatching(false);
-          setTicked(keys.map(Number));
+          setTicked(ids);
         },
       }
     : undefined;
@@ -229,13 +228,10 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
           return (
             <Select
               key={filter.name}
-              aria-label={filter.label}
-              placeholder={filter.label}
-              allowClear
-              style={{ minWidth: 150 }}
-              options={filter.options}
+              label={filter.label}
+              options={filter.options ?? []}
               value={option ? option.value : (value as string | number | undefined)}
-              onChange={(chosen: string | number | undefined) => setFilters({ [filter.name]: chosen === undefined || !filter.toValue ? chosen : filter.toValue(chosen) })}
+              onChange={(chosen) => setFilters({ [filter.name]: chosen === undefined || !filter.toValue ? chosen : filter.toValue(chosen) })}
             />
           );
         })}
@@ -248,15 +244,13 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
         {props.toolbar}
       </div>
       {result.error && (
-        <Alert
-          type="error"
-          showIcon
+        <ErrorAlert
           message={t('shell.loadFailed', { message: errorText(result.error, t) })}
           action={<Button onClick={() => void queryClient.invalidateQueries({ queryKey: [entity] })}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
         />
       )}
-      {props.bulk && chosen && (
+      {props.bulk && (chosen || bulkLoaded) && (
+        <Suspense fallback={<div className="bulk-bar" aria-busy="true">{t('bulk.loading')}</div>}>
         <BulkBar
           entity={entity}
           actions={props.bulk}
@@ -269,24 +263,23 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
           }}
           onExportAll={() => downloadExport(entity, query, i18n.language)}
         />
+        </Suspense>
       )}
-      <Table<T>
-        rowKey="id"
-        rowSelection={rowSelection}
-        columns={columns}
-        dataSource={result.data?.items ?? []}
+      <DataTable<T>
+        columns={props.columns}
+        rows={result.data?.items ?? []}
         loading={result.isFetching}
         // A failed load says so above; "nothing here" would be a false answer.
-        locale={{ emptyText: result.error ? '' : t('common.empty') }}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
+        emptyText={result.error ? '' : t('common.empty')}
+        sort={query.sort}
+        onSort={onSort}
+        selection={selection}
         pagination={{
-          current: query.page,
+          page: query.page,
           pageSize: query.pageSize,
-          total: result.data?.meta.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZES],
-          showTotal: (total) => t('common.total', { total }),
+          total,
+          pageSizes: PAGE_SIZES,
+          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
         }}
       />
     </div>

@@ -14,7 +14,7 @@ import { formFieldsOf } from './entity-fields.js';
 import { ResourceScreen } from './resource-screen.js';
 import type { ResourceScreenProps } from './resource-screen.js';
 import { formatTime } from './status.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, chooseOption, dataRows, spokenText, stubMatchMedia } from './test-setup.js';
 
 /** An entity only this test knows, with a field of every kind the screen reads. */
 const KINDS = ['pump', 'valve'] as const;
@@ -112,11 +112,11 @@ describe('a resource screen read from an entity definition', () => {
   it('shows the chosen fields as columns, sortable where the definition sorts, each shown by its kind', async () => {
     const { queries } = show();
     await screen.findByText('First gadget');
-    const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Title', 'Kind', 'Tags', 'Active', 'Created', 'Actions']);
-    const sortable = [...document.querySelectorAll('thead th.ant-table-column-has-sorters')].map((th) => th.textContent);
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map(spokenText)).toEqual(['Title', 'Kind', 'Tags', 'Active', 'Created', 'Actions']);
+    const sortable = headers.filter((th) => th.hasAttribute('aria-sort')).map(spokenText);
     expect(sortable).toEqual(['Title', 'Created']);
-    const cells = [...document.querySelectorAll('tbody tr.ant-table-row td')].map((td) => td.textContent);
+    const cells = dataRows().flatMap((tr) => [...tr.querySelectorAll('td')]).map((td) => td.textContent);
     expect(cells.slice(0, 5)).toEqual(['First gadget', 'Pump', 'PumpValve', 'Yes', formatTime(CREATED)]);
     expect(queries()[0]).toEqual({ page: 1, pageSize: 10, sort: { field: 'createdAt', order: 'desc' } });
   });
@@ -127,11 +127,11 @@ describe('a resource screen read from an entity definition', () => {
     const toolbar = within(document.querySelector<HTMLElement>('.admin-toolbar')!);
     expect(toolbar.getAllByRole('combobox').map((box) => box.getAttribute('aria-label'))).toEqual(['Kind', 'Active', 'Level']);
     expect(document.querySelectorAll('.admin-toolbar .date-range')).toHaveLength(1);
-    await choose(toolbar.getByRole('combobox', { name: 'Kind' }), 'Valve');
+    chooseOption(toolbar.getByRole('combobox', { name: 'Kind' }), 'Valve');
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ filters: { kind: 'valve' } }));
-    await choose(toolbar.getByRole('combobox', { name: 'Active' }), 'No');
+    chooseOption(toolbar.getByRole('combobox', { name: 'Active' }), 'No');
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ filters: { kind: 'valve', active: false } }));
-    await choose(toolbar.getByRole('combobox', { name: 'Level' }), 'High');
+    chooseOption(toolbar.getByRole('combobox', { name: 'Level' }), 'High');
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ filters: { level: 2 } }));
   });
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Checkbox, Descriptions, Form, Input, Select, Spin, Tag, Timeline } from 'antd';
+import { Alert, App as AntApp, Checkbox, Descriptions, Form, Input, Select, Spin, Timeline } from 'antd';
 import type { CandidateEmailPreview } from '../../shared/schemas/candidate-email.js';
-import { APPLICATION_STATUSES, INQUIRY_STATUSES, applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
+import { applicationStatusMoveSchema, internalNoteSchema } from '../../shared/status.js';
 import type { StatusHistoryEntry } from '../../shared/status.js';
 import { zodRule } from './zod-rule.js';
 import { api } from '../api/client.js';
@@ -11,22 +11,9 @@ import { useDialogSubmit } from './use-dialog-submit.js';
 import { useCandidateEmailTemplates } from './candidate-email-templates.js';
 import { errorText } from './error-text.js';
 import { formatTime } from './time.js';
-
-export type StatusKind = 'applications' | 'inquiries';
-
-const COLORS = ['default', 'blue', 'gold', 'purple', 'cyan', 'green', 'red'];
-
-export function useStatusOptions(kind: StatusKind) {
-  const { t } = useTranslation('admin');
-  const statuses = kind === 'applications' ? APPLICATION_STATUSES : INQUIRY_STATUSES;
-  return statuses.map((s) => ({ value: s.id, label: t(`${kind}.statuses.${s.id}`) }));
-}
-
-export function StatusTag({ kind, statusId }: { kind: StatusKind; statusId: number }) {
-  const { t } = useTranslation('admin');
-  const color = kind === 'inquiries' ? ['default', 'blue', 'gold', 'green'][statusId] : COLORS[statusId];
-  return <Tag color={color}>{t(`${kind}.statuses.${statusId}`)}</Tag>;
-}
+import { StatusTag, useStatusOptions } from './status-tag.js';
+import type { StatusKind } from './status-tag.js';
+import AntdScope from './antd-scope.js';
 
 /**
  * Moves a record to another status with a note; the server keeps every move as history. An
@@ -147,3 +134,12 @@ export function History({ kind, history }: { kind: StatusKind; history: StatusHi
 
 // In their own module, so that screens that only show times do not load the status dialogs.
 export { formatTime, setTimeLocale } from './time.js';
+
+/**
+ * The status dialog as a list loads it, with the first move: inside antd's scope, which a list drawn
+ * without antd does not have. The list keeps it once loaded, closed too, so the notice of a move
+ * outlives the dialog (docs/decisions/0065).
+ */
+export function ScopedStatusChange({ open, ...props }: Parameters<typeof StatusChange>[0] & { open: boolean }) {
+  return <AntdScope>{open && <StatusChange {...props} />}</AntdScope>;
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { fireEvent, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -11,6 +12,7 @@ import type { ModuleKey } from '../../shared/modules.js';
 import { createI18n } from '../i18n/i18n.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
 import { SessionContext } from './session-context.js';
+import { NoticesProvider } from './ui/notices.js';
 
 /** antd asks the browser about media queries and element sizes, which jsdom does not answer. */
 export function stubMatchMedia() {
@@ -62,7 +64,7 @@ export const readOnlyUser = (modules: readonly ModuleKey[] = MODULE_KEYS): Curre
 };
 
 /**
- * A back-office screen's surroundings in a component test: the catalogues, antd's App and a signed-in
+ * A back-office screen's surroundings in a component test: the catalogues, the frame's notices, antd's App and a signed-in
  * user (the security layout's session). `texts` adds back-office texts for what only the test defines
  * (an entity of its own).
  */
@@ -74,19 +76,50 @@ export function AdminTestFrame({ children, locale = 'en-US', texts, user = TEST_
   return (
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
-        <AntApp>{children}</AntApp>
+        <NoticesProvider>
+          <AntApp>{children}</AntApp>
+        </NoticesProvider>
       </SessionContext.Provider>
     </I18nextProvider>
   );
 }
 
 /**
- * Screens in a data router opened at `at`, as the back-office runs them (React Router's framework
- * mode): an editor's guard against leaving with unsaved changes needs one (`useBlocker`).
+ * Screens in a data router opened at `at` (reached from `from`, when given, as Back would show), as
+ * the back-office runs them (React Router's framework mode): an editor's guard against leaving with
+ * unsaved changes needs one (`useBlocker`), and so does antd's scope (`useLocale`).
  */
-export function TestRouter({ routes, at }: { routes: RouteObject[]; at: string }) {
-  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [at] }));
+export function TestRouter({ routes, at, from }: { routes: RouteObject[]; at: string; from?: string }) {
+  const [router] = useState(() => createMemoryRouter(routes, from === undefined ? { initialEntries: [at] } : { initialEntries: [from, at], initialIndex: 1 }));
   return <RouterProvider router={router} />;
+}
+
+/** What a reader hears of an element: its text without what is hidden from them (a sortable column's order marks, say). */
+export function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent ?? '';
+}
+
+/** The rows of a list's table that hold a record: not its header, nor the row saying it is empty. */
+export const dataRows = (container: ParentNode = document) => [...container.querySelectorAll<HTMLElement>('tbody tr[data-row-key]')];
+
+/**
+ * Chooses the option showing `label` in a list's select: the browser's own, whose options' values
+ * are their places in the list, not the values they stand for.
+ */
+export function chooseOption(select: HTMLElement, label: string) {
+  const option = within(select).getByRole<HTMLOptionElement>('option', { name: label });
+  fireEvent.change(select, { target: { value: option.value } });
+}
+
+/** Clears a list's select: its first option, its label, means no choice. */
+export const clearChoice = (select: HTMLElement) => fireEvent.change(select, { target: { value: '' } });
+
+/** The option a list's select shows chosen, or null when it shows its label (no choice). */
+export function shownChoice(select: HTMLElement): string | null {
+  const chosen = (select as HTMLSelectElement).selectedOptions[0];
+  return chosen && chosen.value !== '' ? chosen.textContent : null;
 }
 
 /** A successful API answer carrying `data`, as the server wraps every one: for a stubbed `fetch`. */

@@ -132,6 +132,12 @@ const zh = {
     forbidden: '您没有访问此页面的权限。',
     loadFailed: '加载失败：{{message}}',
     site: '查看网站',
+    menu: '主菜单',
+    breadcrumb: '当前位置',
+    foldMenu: '收起菜单',
+    unfoldMenu: '展开菜单',
+    loadingScreen: '正在加载页面…',
+    opening: '正在打开…',
   },
   modules: {
     news: '新闻管理',
@@ -166,6 +172,7 @@ const zh = {
     'privacy.notice': '隐私声明版本',
   },
   bulk: {
+    loading: '正在加载批量操作…',
     region: '批量操作',
     chosen: '已选择 {{count}} 项',
     allChosen: '已选择全部 {{count}} 项（符合当前筛选）',
@@ -187,6 +194,19 @@ const zh = {
     refusedGone: '已不存在（可能已被他人删除）',
     refusedOther: '请求未被接受，请单独打开这一项重试',
     ok: '知道了',
+  },
+  /** The lists' table and pages (ui/data-table.tsx). */
+  table: {
+    selectPage: '选择本页全部',
+    selectRow: '选择第 {{id}} 条',
+    pages: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    pageSize: '每页条数',
+    perPage: '{{size}} 条/页',
+    clearSearch: '清除{{label}}',
+    searchIn: '搜索{{label}}',
   },
   common: {
     retry: '重试',
@@ -1093,6 +1113,12 @@ const en: Catalogue = {
     forbidden: 'You do not have access to this page.',
     loadFailed: 'Could not load: {{message}}',
     site: 'View the website',
+    menu: 'Main menu',
+    breadcrumb: 'You are here',
+    foldMenu: 'Fold the menu',
+    unfoldMenu: 'Unfold the menu',
+    loadingScreen: 'Loading the page…',
+    opening: 'Opening…',
   },
   modules: {
     news: 'News',
@@ -1127,6 +1153,7 @@ const en: Catalogue = {
     'privacy.notice': 'Privacy notice versions',
   },
   bulk: {
+    loading: 'Loading the bulk actions…',
     region: 'Bulk actions',
     chosen: '{{count}} selected',
     allChosen: 'All {{count}} matching the filters selected',
@@ -1148,6 +1175,19 @@ const en: Catalogue = {
     refusedGone: 'No longer there (someone may have deleted it)',
     refusedOther: 'Refused: open this one on its own and try again',
     ok: 'OK',
+  },
+  /** The lists' table and pages (ui/data-table.tsx). */
+  table: {
+    selectPage: 'Select all on this page',
+    selectRow: 'Select #{{id}}',
+    pages: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    pageSize: 'Rows per page',
+    perPage: '{{size}} / page',
+    clearSearch: 'Clear {{label}}',
+    searchIn: 'Search by {{label}}',
   },
   common: {
     retry: 'Retry',

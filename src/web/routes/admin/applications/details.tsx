@@ -10,7 +10,9 @@ import { errorText } from '../../../admin/error-text.js';
 import { ErasureActions } from '../../../admin/erasure-actions.js';
 import { AgreedPrivacyVersion } from '../../../admin/privacy-notice-version.js';
 import { ResumeActions } from '../../../admin/resume-preview.js';
-import { History, InternalNoteEdit, StatusChange, StatusTag, formatTime } from '../../../admin/status.js';
+import { History, InternalNoteEdit, StatusChange } from '../../../admin/status.js';
+import { StatusTag } from '../../../admin/status-tag.js';
+import { formatTime } from '../../../admin/time.js';
 import { useCanWrite } from '../../../admin/session-context.js';
 
 /** One application in full, with its history, its résumé and the next step in the pipeline. */

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { jobApplicationEntity } from '../../../../shared/schemas/job-application.js';
@@ -13,20 +12,32 @@ import { downloadWithToken } from '../../../admin/download.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ErasureActions } from '../../../admin/erasure-actions.js';
 import { ResourceList } from '../../../admin/resource-list.js';
-import { StatusChange, StatusTag, formatTime, useStatusOptions } from '../../../admin/status.js';
+import { StatusTag, useStatusOptions } from '../../../admin/status-tag.js';
+import { formatTime } from '../../../admin/time.js';
 import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
 import { useCanWrite } from '../../../admin/session-context.js';
+import { Button, Tag } from '../../../admin/ui/controls.js';
+import { Opening, useNotices } from '../../../admin/ui/notices.js';
+
+/** The applications list, hiring staff's daily screen, draws without antd (docs/decisions/0065). */
+export const handle = { plain: true };
+
+// The status dialog is antd's: it comes with the first "Change status".
+const StatusChange = lazy(() => import('../../../admin/status.js').then((module) => ({ default: module.ScopedStatusChange })));
 
 /** Job applications: filter by job, status, date and keyword; move through the pipeline; résumés; CSV. */
 export default function Applications() {
   const { t } = useTranslation('admin');
-  const { message } = AntApp.useApp();
+  const notices = useNotices();
   const statusOptions = useStatusOptions('applications');
   const [moving, setMoving] = useState<JobApplication | null>(null);
+  // Once loaded, the dialog's scope stays, so the notice of a move outlives the dialog.
+  const [lastMoved, setLastMoved] = useState<JobApplication | null>(null);
+  if (moving && moving !== lastMoved) setLastMoved(moving);
   // Reading applications and their résumés, and exporting them, is a read; a status move is a change.
   const writable = useCanWrite('applications');
   const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' }, fields: ['title'] } }) });
-  const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: unknown) => message.error(errorText(error, t)));
+  const download = (row: JobApplication) => downloadWithToken(row.resumeUrl, row.resumeName || 'resume').catch((error: unknown) => notices.error(errorText(error, t)));
 
   return (
     <>
@@ -54,7 +65,7 @@ export default function Applications() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: JobApplication) => (
-              <Space wrap>
+              <span className="row-actions">
                 <Link to={applicationDetailsPath(row.id)}>{t('common.view')}</Link>
                 {writable && (
                   <Button size="small" onClick={() => setMoving(row)}>
@@ -67,12 +78,16 @@ export default function Applications() {
                   </Button>
                 )}
                 <ErasureActions entity="JobApplication" id={row.id} anonymised={!!row.anonymisedAt} size="small" />
-              </Space>
+              </span>
             ),
           },
         ]}
       />
-      {moving && <StatusChange entity="JobApplication" kind="applications" id={moving.id} statusId={moving.statusId} onClose={() => setMoving(null)} />}
+      {lastMoved && (
+        <Suspense fallback={<Opening />}>
+          <StatusChange open={moving !== null} entity="JobApplication" kind="applications" id={lastMoved.id} statusId={lastMoved.statusId} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
-import { AdminTestFrame, envelope, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
+import { AdminTestFrame, envelope, shownChoice, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobsAdmin from './list.js';
 
 const job = (id: number, title: string, archived: boolean): Job => testJob({ id, title, archived, description: '<p>x</p>' });
@@ -82,7 +82,7 @@ describe('the job list’s archive action', () => {
     const { queries } = show('en-US', '?archived=true&status=open');
     await rowOf('Harbour pilot');
     expect(queries[0]).toMatchObject({ page: 1, pageSize: 10, filters: { archived: true, status: 'open' } });
-    const chosen = [...document.querySelectorAll('.admin-toolbar .ant-select-content-has-value')].map((select) => select.getAttribute('title'));
+    const chosen = within(screen.getByRole('search')).getAllByRole('combobox').map(shownChoice).filter((choice) => choice !== null);
     expect(chosen).toEqual(['Open', 'Archived']);
   });
 });

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { Job } from '../../../../shared/schemas/job.js';
@@ -14,6 +13,12 @@ import { useCanWrite } from '../../../admin/session-context.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/time.js';
 import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
+import { Button, Tag } from '../../../admin/ui/controls.js';
+import { ConfirmButton } from '../../../admin/ui/confirm.js';
+import { useNotices } from '../../../admin/ui/notices.js';
+
+/** The jobs list, the first screen of staff with the jobs module and not the news, draws without antd (docs/decisions/0065). */
+export const handle = { plain: true };
 
 const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const;
 
@@ -24,7 +29,7 @@ const NEXT_ACTION = { draft: 'open', open: 'close', closed: 'reopen' } as const;
 export default function JobsAdmin() {
   const { t } = useTranslation('admin');
   const missingTranslation = useMissingTranslationFilter();
-  const { message } = AntApp.useApp();
+  const notices = useNotices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A role that may only read the jobs sees the list and each job (its editor as a view), and no control that changes one.
@@ -33,10 +38,10 @@ export default function JobsAdmin() {
   const run = async (path: string, body: unknown, done: string) => {
     try {
       await api(path, { body });
-      message.success(done);
+      notices.success(done);
       await queryClient.invalidateQueries({ queryKey: ['Job'] });
     } catch (error) {
-      message.error(errorText(error, t));
+      notices.error(errorText(error, t));
     }
   };
   return (
@@ -63,7 +68,7 @@ export default function JobsAdmin() {
         ]}
         toolbar={
           writable && (
-            <Button type="primary" onClick={() => navigate(jobEditPath())}>
+            <Button kind="primary" onClick={() => navigate(jobEditPath())}>
               {t('jobs.create')}
             </Button>
           )
@@ -79,10 +84,10 @@ export default function JobsAdmin() {
           { title: t('jobs.location'), dataIndex: 'location', key: 'location' },
           { title: t('jobs.employmentType'), dataIndex: 'employmentType', key: 'employmentType', render: (v: string) => t(`jobs.types.${v}`) },
           { title: t('jobs.status'), dataIndex: 'status', key: 'status', render: (s: Job['status'], row: Job) => (
-              <Space size={4}>
+              <>
                 <Tag color={STATUS_COLOR[s]}>{t(`jobs.statuses.${s}`)}</Tag>
                 {row.archived && <Tag>{t('jobs.archived')}</Tag>}
-              </Space>
+              </>
             ) },
           { title: t('jobs.closesAt'), dataIndex: 'closesAt', key: 'closesAt', sorter: true, render: formatTime },
           { title: t('jobs.publishedAt'), dataIndex: 'publishedAt', key: 'publishedAt', sorter: true, render: formatTime },
@@ -90,37 +95,37 @@ export default function JobsAdmin() {
             title: t('common.actions'),
             key: 'actions',
             // Kept in view on narrow screens (1280 px and less), however wide the other columns are.
-            fixed: 'right',
+            fixed: 'right' as const,
             render: (_: unknown, row: Job) =>
               !writable ? (
                 <Link to={jobEditPath(row.id)}>{t('common.view')}</Link>
               ) : (
-                <Space wrap>
+                <span className="row-actions">
                   <Link to={jobEditPath(row.id)}>{t('common.edit')}</Link>
                   {/* The button says what it does, and asks first: it changes what visitors see. */}
-                  <Popconfirm
+                  <ConfirmButton
+                    size="small"
                     title={t(`jobs.confirms.${NEXT_ACTION[row.status]}`)}
                     okText={t(`jobs.actions.${NEXT_ACTION[row.status]}`)}
                     cancelText={t('common.cancel')}
                     onConfirm={() => run('Job/Update', { id: row.id, status: row.status === 'open' ? 'closed' : 'open' }, t('common.saved'))}
                   >
-                    <Button size="small">{t(`jobs.actions.${NEXT_ACTION[row.status]}`)}</Button>
-                  </Popconfirm>
+                    {t(`jobs.actions.${NEXT_ACTION[row.status]}`)}
+                  </ConfirmButton>
                   {/* Archiving hides a job everywhere public and keeps its applications (docs/decisions/0043). */}
-                  <Popconfirm
+                  <ConfirmButton
+                    size="small"
                     title={t(`jobs.confirms.${row.archived ? 'unarchive' : 'archive'}`)}
                     okText={t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}
                     cancelText={t('common.cancel')}
                     onConfirm={() => run(`Job/${row.id}/${row.archived ? 'Unarchive' : 'Archive'}`, {}, t('common.saved'))}
                   >
-                    <Button size="small">{t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}</Button>
-                  </Popconfirm>
-                  <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
-                    <Button size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                    {t(`jobs.actions.${row.archived ? 'unarchive' : 'archive'}`)}
+                  </ConfirmButton>
+                  <ConfirmButton size="small" danger title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => run(`Job/${row.id}`, {}, t('common.deleted'))}>
+                    {t('common.delete')}
+                  </ConfirmButton>
+                </span>
               ),
           },
         ]}

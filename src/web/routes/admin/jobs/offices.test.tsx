@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Office } from '../../../../shared/schemas/office.js';
 import { ADMIN_PATHS, jobEditPath } from '../../../../shared/paths.js';
-import { AdminTestFrame, TestRouter, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
+import { AdminTestFrame, TestRouter, dataRows, spokenText, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
 import JobEdit from './edit.js';
 import Offices from './offices.js';
 
@@ -69,9 +69,9 @@ describe('the offices screen', () => {
     open(ADMIN_PATHS.offices, <Offices />, 'en-US');
     expect(await screen.findByRole('heading', { name: 'Offices' })).toBeTruthy();
     await screen.findAllByText('新加坡');
-    const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    const headers = screen.getAllByRole('columnheader').map(spokenText);
     expect(headers).toEqual(expect.arrayContaining(['Name', 'City', 'Country or region', 'Order', 'Jobs', 'Updated', 'Actions']));
-    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((tr) => tr.textContent);
+    const rows = dataRows().map((tr) => tr.textContent);
     expect(rows[0]).toContain('CN · China');
     expect(rows[1]).toContain('SG · Singapore');
     expect(rows[1]).toContain('No English');

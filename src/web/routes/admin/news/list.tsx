@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Popconfirm, Space, Tag } from 'antd';
 import type { Page } from '../../../../shared/api.js';
 import type { Category } from '../../../../shared/schemas/category.js';
 import type { News } from '../../../../shared/schemas/news.js';
@@ -14,12 +13,18 @@ import { useCanWrite } from '../../../admin/session-context.js';
 import { ResourceList } from '../../../admin/resource-list.js';
 import { formatTime } from '../../../admin/time.js';
 import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
+import { Button, Tag } from '../../../admin/ui/controls.js';
+import { ConfirmButton } from '../../../admin/ui/confirm.js';
+import { useNotices } from '../../../admin/ui/notices.js';
+
+/** The news list, the back-office's first screen for most staff, draws without antd (docs/decisions/0065). */
+export const handle = { plain: true };
 
 /** News: filter, pin, publish or unpublish, edit, view and delete. */
 export default function NewsListAdmin() {
   const { t } = useTranslation('admin');
   const missingTranslation = useMissingTranslationFilter();
-  const { message } = AntApp.useApp();
+  const notices = useNotices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A role that may only read the news sees the list and each article, and no control that changes one.
@@ -29,10 +34,10 @@ export default function NewsListAdmin() {
   const change = async (body: Record<string, unknown>, done = t('common.saved')) => {
     try {
       await api(body.delete ? `News/${body.id}` : 'News/Update', { body: body.delete ? {} : body });
-      message.success(done);
+      notices.success(done);
       await queryClient.invalidateQueries({ queryKey: ['News'] });
     } catch (error) {
-      message.error(errorText(error, t));
+      notices.error(errorText(error, t));
     }
   };
 
@@ -54,7 +59,7 @@ export default function NewsListAdmin() {
         ]}
         toolbar={
           writable && (
-            <Button type="primary" onClick={() => navigate(newsEditPath())}>
+            <Button kind="primary" onClick={() => navigate(newsEditPath())}>
               {t('news.create')}
             </Button>
           )
@@ -91,30 +96,36 @@ export default function NewsListAdmin() {
             title: t('common.actions'),
             key: 'actions',
             // Kept in view on narrow screens (1280 px and less), however wide the other columns are.
-            fixed: 'right',
+            fixed: 'right' as const,
             render: (_: unknown, row: News) =>
               !writable ? (
                 <Link to={newsViewPath(row.id)}>{t('common.view')}</Link>
               ) : (
-                <Space wrap>
+                <span className="row-actions">
                   <Link to={newsEditPath(row.id)}>{t('common.edit')}</Link>
                   <Button size="small" onClick={() => change({ id: row.id, isTop: !row.isTop })}>
                     {row.isTop ? t('news.unpin') : t('news.pin')}
                   </Button>
-                  <Popconfirm
+                  <ConfirmButton
+                    size="small"
                     title={row.status === 'published' ? t('news.confirmUnpublish') : t('news.confirmPublish')}
                     okText={row.status === 'published' ? t('news.unpublish') : t('news.publish')}
                     cancelText={t('common.cancel')}
                     onConfirm={() => change({ id: row.id, status: row.status === 'published' ? 'draft' : 'published' })}
                   >
-                    <Button size="small">{row.status === 'published' ? t('news.unpublish') : t('news.publish')}</Button>
-                  </Popconfirm>
-                  <Popconfirm title={t('common.confirmDelete')} okText={t('common.delete')} cancelText={t('common.cancel')} onConfirm={() => change({ id: row.id, delete: true }, t('common.deleted'))}>
-                    <Button size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                    {row.status === 'published' ? t('news.unpublish') : t('news.publish')}
+                  </ConfirmButton>
+                  <ConfirmButton
+                    size="small"
+                    danger
+                    title={t('common.confirmDelete')}
+                    okText={t('common.delete')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => change({ id: row.id, delete: true }, t('common.deleted'))}
+                  >
+                    {t('common.delete')}
+                  </ConfirmButton>
+                </span>
               ),
           },
         ]}
