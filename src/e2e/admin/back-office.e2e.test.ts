@@ -515,7 +515,9 @@ describe('the back-office', () => {
     await page.waitForURL('**/NewsManagement/list-news');
     const token = await page.evaluate(() => sessionStorage.getItem('portico.token'));
     await api('POST', 'security/logout', {}, token);
-    await page.goto(`${portico.url}/ContactInfoManagement`);
+    // The screen's first call is refused and the page moves on to sign-in, which may be before the
+    // screen's own page has finished loading: the navigation is followed from its start.
+    await page.goto(`${portico.url}/ContactInfoManagement`, { waitUntil: 'commit' });
     await page.waitForURL('**/login**');
     // The sign-in page says why the user is there.
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Your session has ended');
@@ -606,7 +608,9 @@ describe('the back-office', () => {
     // An ended session clears localStorage, but the sign-in page keeps the chosen language.
     const token = await page.evaluate(() => sessionStorage.getItem('portico.token'));
     await api('POST', 'security/logout', {}, token);
-    await page.goto(`${portico.url}/ContactInfoManagement`);
+    // The screen's first call is refused and the page moves on to sign-in, which may be before the
+    // screen's own page has finished loading: the navigation is followed from its start.
+    await page.goto(`${portico.url}/ContactInfoManagement`, { waitUntil: 'commit' });
     await page.waitForURL('**/login**');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');

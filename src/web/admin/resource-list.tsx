@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
 import { api } from '../api/client.js';
@@ -112,11 +112,14 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
     setTicked([]);
     setAllMatching(false);
   }, [listKey]);
-  const result = useQuery({
+  const rows = {
     queryKey: [entity, query],
     queryFn: () => api<Page<T>>(`${entity}/Query`, { body: props.fields ? { ...query, fields: props.fields } : query }),
-    placeholderData: keepPreviousData,
-  });
+  };
+  // Asked for while the screen is still being drawn, not once it is: on a first load that is the
+  // drawing of the frame and the list earlier (docs/decisions/0065).
+  usePrefetchQuery(rows);
+  const result = useQuery({ ...rows, placeholderData: keepPreviousData });
 
   /** Sets some filters (undefined, null or blank clears one) and goes back to the first page. */
   const setFilters = (values: Record<string, unknown>) =>
