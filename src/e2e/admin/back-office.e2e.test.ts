@@ -616,4 +616,24 @@ describe('the back-office', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await context.close();
   });
+
+  it('folds the menu to its modules\' icons on a narrow window, and unfolds it from the keyboard', async () => {
+    const { page, context } = await signIn('admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL('**/NewsManagement/list-news');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => menu.getByRole('link', { name: 'All news' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(() => menu.getByRole('link', { name: 'All news' }).count()).toBe(0);
+    const news = menu.getByRole('button', { name: 'News' });
+    expect(await news.getAttribute('aria-expanded')).toBe('false');
+    await news.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getByRole('link', { name: 'All news' }).isVisible()).toBe(true);
+    // Folded again from its own button, and wide again, it opens by itself.
+    await page.getByRole('button', { name: 'Fold the menu' }).click();
+    await expect.poll(() => menu.getByRole('link', { name: 'All news' }).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => menu.getByRole('link', { name: 'All news' }).isVisible()).toBe(true);
+    await context.close();
+  });
 });

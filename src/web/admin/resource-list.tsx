@@ -272,6 +272,7 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
         columns={props.columns}
         rows={result.data?.items ?? []}
         loading={result.isFetching}
+        waiting={result.isPending}
         // A failed load says so above; "nothing here" would be a false answer.
         emptyText={result.error ? '' : t('common.empty')}
         sort={query.sort}

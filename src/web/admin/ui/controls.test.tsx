@@ -128,6 +128,28 @@ describe('a list table', () => {
   });
 });
 
+describe('a list waiting for its first page', () => {
+  it('says it is loading, not that it is empty, and shows its pages only once the page has come', () => {
+    const table = (waiting: boolean) => (
+      <AdminTestFrame>
+        <DataTable<{ id: number }>
+          columns={[{ key: 'id', dataIndex: 'id', title: 'ID' }]}
+          rows={[]}
+          emptyText="Nothing here"
+          waiting={waiting}
+          pagination={{ page: 1, pageSize: 10, total: 0, pageSizes: [10], onChange: () => undefined }}
+        />
+      </AdminTestFrame>
+    );
+    const { rerender } = render(table(true));
+    expect(screen.getByRole('cell').textContent).toBe('Loading…');
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    rerender(table(false));
+    expect(screen.getByRole('cell').textContent).toBe('Nothing here');
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+  });
+});
+
 describe('the frame’s notices', () => {
   it('reads out what was done', () => {
     function Save() {

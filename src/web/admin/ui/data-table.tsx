@@ -29,6 +29,11 @@ export interface DataTableProps<T extends { id: number }> {
   rows: readonly T[];
   /** Drawn dimmed while a new page is on its way, the last one kept in view. */
   loading?: boolean;
+  /**
+   * No page has come yet: the table says it is loading rather than that it is empty, and the pages
+   * below wait for the first answer, which would otherwise push them down as its rows arrive.
+   */
+  waiting?: boolean;
   emptyText: ReactNode;
   /** The list's sort, shown in its column's header. */
   sort?: { field: string; order: SortOrder };
@@ -114,7 +119,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
           <tbody>
             {rows.length === 0 ? (
               <tr className="ui-empty-row">
-                <td colSpan={columns.length + (selection ? 1 : 0)}>{props.emptyText}</td>
+                <td colSpan={columns.length + (selection ? 1 : 0)}>{props.waiting ? t('table.loading') : props.emptyText}</td>
               </tr>
             ) : (
               rows.map((row, index) => (
@@ -138,7 +143,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      {props.pagination && <Pagination {...props.pagination} />}
+      {props.pagination && !props.waiting && <Pagination {...props.pagination} />}
     </div>
   );
 }

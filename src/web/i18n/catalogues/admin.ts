@@ -207,6 +207,7 @@ const zh = {
     perPage: '{{size}} 条/页',
     clearSearch: '清除{{label}}',
     searchIn: '搜索{{label}}',
+    loading: '正在加载…',
   },
   common: {
     retry: '重试',
@@ -1188,6 +1189,7 @@ const en: Catalogue = {
     perPage: '{{size}} / page',
     clearSearch: 'Clear {{label}}',
     searchIn: 'Search by {{label}}',
+    loading: 'Loading…',
   },
   common: {
     retry: 'Retry',

@@ -142,6 +142,14 @@ export default function ManagementLayout() {
   const plain = drawsPlain(useMatches());
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
   const [folded, setFolded] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
+  // Crossing the width folds or unfolds it, as antd's breakpoint did; in between, the user's choice stands.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const narrow = window.matchMedia(NARROW);
+    const follow = (event: MediaQueryListEvent) => setFolded(event.matches);
+    narrow.addEventListener('change', follow);
+    return () => narrow.removeEventListener('change', follow);
+  }, []);
 
   // Not before a required password change or two-step enrolment: the server refuses the counts until then.
   const glance = seesGlance(user.modules) && !user.twoFactorSetupRequired && !user.mustChangePassword;
