@@ -30,7 +30,8 @@ export function SearchBox({ value, onSearch, label, style, enterButton }: { valu
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') onSearch(draft);
+            // Enter that picks a word in an input method (pinyin, say) is not a search.
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) onSearch(draft);
           }}
         />
         {draft !== '' && (
