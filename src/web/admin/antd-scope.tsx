@@ -6,13 +6,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn.js';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '../../shared/locale.js';
+import { defaultOf } from '../default-export.js';
 import { adminTheme } from './theme.js';
 import { useReducedMotion } from './use-reduced-motion.js';
 
-// antd's locale files are CommonJS-style default exports; under NodeNext typing the default may be nested.
-const unwrap = <T,>(module: T | { default: T }): T => ((module as { default?: T }).default ?? (module as T));
-const zhCN = unwrap(zhCNModule);
-const enUS = unwrap(enUSModule);
+const zhCN = defaultOf(zhCNModule);
+const enUS = defaultOf(enUSModule);
 
 /**
  * What antd's components need around them: the interface language (theirs and the date pickers'),

@@ -16,6 +16,7 @@ import { Button, ErrorAlert, Select } from './ui/controls.js';
 import { DataTable, sortFieldOf } from './ui/data-table.js';
 import type { Column, SortOrder } from './ui/data-table.js';
 import { useNotices } from './ui/notices.js';
+import { useKept } from './use-kept.js';
 
 // The bar comes with the first ticked row: its dialogs are antd's, which a list's first load does without.
 const BulkBar = lazy(() => import('./bulk-bar.js'));
@@ -104,8 +105,6 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
   const [exporting, setExporting] = useState(false);
   const [ticked, setTicked] = useState<number[]>([]);
   const [allMatching, setAllMatching] = useState(false);
-  // The bulk bar is loaded with the first ticked row and kept from then on (see `ScopedBulkBar`).
-  const [bulkLoaded, setBulkLoaded] = useState(false);
   // Another keyword or filter makes another list: what was chosen in the last one is not chosen in it.
   const listKey = JSON.stringify([query.keyword ?? null, query.filters ?? null]);
   useEffect(() => {
@@ -174,7 +173,8 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
     : ticked.length
       ? { ids: ticked }
       : null;
-  if (chosen && !bulkLoaded) setBulkLoaded(true);
+  // The bulk bar is loaded with the first ticked row and kept from then on (see `ScopedBulkBar`).
+  const bulkLoaded = useKept(chosen ? true : null) !== null;
   const selection = props.bulk
     ? {
         selected: allMatching ? pageIds : ticked,

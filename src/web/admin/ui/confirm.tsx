@@ -9,8 +9,8 @@ import type { ButtonProps } from './controls.js';
  * named again, and Cancel. Escape, Cancel or a click elsewhere closes it and puts the focus back on
  * the button; the action's button takes the focus when it opens, so Enter confirms. The box is
  * drawn over the page, not inside the table, so a list's scrolling frame and its fixed column do
- * not cut it off or cover it: below the button, or above it when the window has no room below, and it follows the button
- * when the page scrolls.
+ * not cut it off or cover it: below the button, or above it when the window has no room below,
+ * following the button when the page scrolls.
  */
 export function ConfirmButton({
   title,

@@ -37,13 +37,11 @@ export interface DataTableProps<T extends { id: number }> {
   emptyText: ReactNode;
   /** The list's sort, shown in its column's header. */
   sort?: { field: string; order: SortOrder };
-  /** A header's click: its next order, as `nextOrder` gives it. */
+  /** A sortable header's click, with the field it sorts by: the list decides the next order. */
   onSort?: (field: string) => void;
   /** Rows can be ticked: which are, and what ticking changes them to. */
   selection?: { selected: readonly number[]; onChange: (ids: number[]) => void };
   pagination?: PaginationProps;
-  /** Names the table for a screen reader (the screen's title, say). */
-  label?: string;
 }
 
 /**
@@ -74,7 +72,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
   return (
     <div className="ui-table-block">
       <div className="ui-table-scroll">
-        <table className="ui-table" aria-label={props.label} aria-busy={props.loading || undefined} data-loading={props.loading || undefined}>
+        <table className="ui-table" aria-busy={props.loading || undefined} data-loading={props.loading || undefined}>
           <thead>
             <tr>
               {selection && (

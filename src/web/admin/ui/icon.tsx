@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { defaultOf } from '../../default-export.js';
 
 /** An icon's drawing as `@ant-design/icons-svg` describes it: an `svg` element and its paths. */
 interface IconNode {
@@ -27,8 +28,7 @@ const draw = (node: IconNode, key?: number): React.ReactElement => {
  * Decorative unless given a label.
  */
 export function Icon({ of, label, style, className }: { of: IconDefinition | { default: IconDefinition }; label?: string; style?: CSSProperties; className?: string }) {
-  // The drawings are ES modules in a package typed as CommonJS: under Node's typing the default is nested.
-  const definition = 'default' in of ? of.default : of;
+  const definition = defaultOf(of);
   const node = typeof definition.icon === 'function' ? definition.icon('currentColor', '#e6f4ff') : definition.icon;
   return (
     <span className={`ui-icon${className ? ` ${className}` : ''}`} style={style} role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true}>

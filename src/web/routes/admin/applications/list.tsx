@@ -18,6 +18,7 @@ import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
 import { useCanWrite } from '../../../admin/session-context.js';
 import { Button, Tag } from '../../../admin/ui/controls.js';
 import { Opening, useNotices } from '../../../admin/ui/notices.js';
+import { useKept } from '../../../admin/use-kept.js';
 
 /** The applications list, hiring staff's daily screen, draws without antd (docs/decisions/0065). */
 export const handle = { plain: true };
@@ -32,8 +33,7 @@ export default function Applications() {
   const statusOptions = useStatusOptions('applications');
   const [moving, setMoving] = useState<JobApplication | null>(null);
   // Once loaded, the dialog's scope stays, so the notice of a move outlives the dialog.
-  const [lastMoved, setLastMoved] = useState<JobApplication | null>(null);
-  if (moving && moving !== lastMoved) setLastMoved(moving);
+  const lastMoved = useKept(moving);
   // Reading applications and their résumés, and exporting them, is a read; a status move is a change.
   const writable = useCanWrite('applications');
   const jobs = useQuery({ queryKey: ['Job', 'options'], queryFn: () => api<Page<Job>>('Job/Query', { body: { pageSize: 100, sort: { field: 'createdAt', order: 'desc' }, fields: ['title'] } }) });
