@@ -128,6 +128,56 @@ describe.each(stores)('the file storage contract, kept by %s', (_name, open) => 
   });
 });
 
+describe('a local folder, to a reader or writer that opens files itself', () => {
+  let dir: string;
+  let storage: DiskStorage;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-storage-'));
+    storage = new DiskStorage(dir);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('names the file that holds a key', async () => {
+    const key = newStorageKey();
+    await storage.put(key, Buffer.from('on disk'));
+    expect(fs.readFileSync(storage.fileOf(key), 'utf8')).toBe('on disk');
+    expect(() => storage.fileOf('../etc/passwd')).toThrow(/Invalid storage key/);
+  });
+
+  it('stores what a writer writes to its file, whole, leaving nothing else behind', async () => {
+    const key = 'variants/7/640-webp';
+    let seen = '';
+    await storage.putWritten(key, async (file) => {
+      seen = file;
+      await fs.promises.writeFile(file, 'half ');
+      // Until the writer is done, the key holds nothing: a reader never sees half a file.
+      expect(await storage.exists(key)).toBe(false);
+      await fs.promises.appendFile(file, 'and whole');
+    });
+    expect((await readAll(storage, key)).toString()).toBe('half and whole');
+    expect(fs.existsSync(seen)).toBe(false);
+    expect(await keysOf(storage, 'variants/7/')).toEqual([key]);
+  });
+
+  it('keeps what a key holds, with an EEXIST error, and stores nothing when the writer fails', async () => {
+    const key = 'variants/8/640-webp';
+    await storage.put(key, Buffer.from('first'));
+    await expect(storage.putWritten(key, (file) => fs.promises.writeFile(file, 'second'))).rejects.toMatchObject({ code: 'EEXIST' });
+    expect((await readAll(storage, key)).toString()).toBe('first');
+
+    const other = 'variants/8/320-webp';
+    await expect(
+      storage.putWritten(other, async (file) => {
+        await fs.promises.writeFile(file, 'cut short');
+        throw new Error('the encoder failed');
+      }),
+    ).rejects.toThrow('the encoder failed');
+    expect(await storage.exists(other)).toBe(false);
+    // Neither attempt left a file beside the key.
+    expect(fs.readdirSync(path.join(dir, 'variants/8'))).toEqual(['640-webp']);
+  });
+});
+
 describe('an S3-compatible bucket that does not answer', () => {
   it('is reported unreachable, quickly, and its reads fail without ENOENT', async () => {
     const server = await startTestS3Server();

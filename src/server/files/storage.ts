@@ -23,6 +23,17 @@ export interface FileStorage {
   ping(): Promise<boolean>;
   /** Lets go of connections when the app closes. */
   close?(): void;
+  /**
+   * The file on this machine that holds `key`, for a store that keeps one (a folder): a reader that
+   * can open files itself (libvips) then needs no copy of it in memory. Absent for an object store.
+   */
+  fileOf?(key: string): string;
+  /**
+   * Stores under `key` what `write` writes to the file it is given, for a writer that writes files
+   * itself (libvips): the content then never passes through a buffer. The file appears under `key`
+   * whole or not at all; fails with an 'EEXIST' error as `put` does. Absent for an object store.
+   */
+  putWritten?(key: string, write: (file: string) => Promise<void>): Promise<void>;
 }
 
 /** Which implementation serves: `local` (a folder) or `s3`. */
@@ -61,6 +72,24 @@ export class DiskStorage implements FileStorage {
 
   private pathOf(key: string) {
     return path.join(this.root, checkedKey(key));
+  }
+
+  fileOf(key: string) {
+    return this.pathOf(key);
+  }
+
+  async putWritten(key: string, write: (file: string) => Promise<void>) {
+    const file = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    // Written beside the key under a name no key can have (a dot), then linked to the key: a reader
+    // never sees half a file, and a key taken meanwhile fails with EEXIST as 'wx' does.
+    const partial = `${file}.${randomBytes(8).toString('hex')}.partial`;
+    try {
+      await write(partial);
+      await fs.promises.link(partial, file);
+    } finally {
+      await fs.promises.rm(partial, { force: true });
+    }
   }
 
   async put(key: string, content: Buffer) {

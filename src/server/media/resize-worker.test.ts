@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ResizeWorker } from './resize-worker.js';
@@ -33,6 +35,29 @@ describe('the resize worker', () => {
       expect((await sharp(output).metadata()).width).toBe(320);
     } finally {
       await worker.close();
+    }
+  });
+
+  it('reads an image from its file and writes a variant to a file, each through libvips', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-resize-'));
+    const worker = new ResizeWorker();
+    try {
+      const original = path.join(dir, 'original');
+      fs.writeFileSync(original, await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } }).jpeg().toBuffer());
+      for (const [width, format] of [[1600, 'avif'], [640, 'webp']] as const) {
+        const variant = path.join(dir, `${width}-${format}`);
+        await worker.resizeToFile({ input: async () => original, width, format }, variant);
+        const made = await sharp(variant).metadata();
+        expect([made.format, made.width, made.height]).toEqual([format === 'avif' ? 'heif' : format, width, width / 2]);
+      }
+      // A file that is not there fails the job, and the queue goes on.
+      await expect(worker.resizeToFile({ input: async () => path.join(dir, 'missing'), width: 320, format: 'webp' }, path.join(dir, 'never'))).rejects.toThrow();
+      expect(fs.existsSync(path.join(dir, 'never'))).toBe(false);
+      const output = await worker.resize({ input: async () => original, width: 320, format: 'jpeg' });
+      expect((await sharp(output).metadata()).width).toBe(320);
+    } finally {
+      await worker.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

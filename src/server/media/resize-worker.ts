@@ -11,8 +11,11 @@ import type { VariantFormat } from '../../shared/schemas/media.js';
  */
 
 export interface ResizeJob {
-  /** The image, or how to read it: read only when the job's turn comes, so a queue holds no images. */
-  input: Buffer | (() => Promise<Buffer>);
+  /**
+   * The image, or how to read it: read only when the job's turn comes, so a queue holds no images.
+   * A string is the path of a file libvips reads itself.
+   */
+  input: Buffer | (() => Promise<Buffer | string>);
   width: number;
   format: VariantFormat;
 }
@@ -59,6 +62,11 @@ const OPTIONS = {
   // 4:2:0 chroma, as photos are sent on the web: half the bytes of 4:4:4 at the same quality, and
   // the encoder holds ~12 MB less for a 1600 px variant.
   avif: { quality: 50, effort: 3, chromaSubsampling: '4:2:0' },
+  // Above 1024 px, effort 1: libaom holds 32 MB for a 1600 px image at efforts 0-2 and 45 MB from 3,
+  // the most of any variant, and so the server's peak while uploads are resized. Quality 47 there
+  // keeps the fidelity of 50 at effort 3; the file is ~7% larger and made in half the time
+  // (docs/decisions/0066).
+  avifWide: { quality: 47, effort: 1, chromaSubsampling: '4:2:0' },
   webp: { quality: 78 },
   jpeg: { quality: 80, mozjpeg: true },
   png: { compressionLevel: 8 },
@@ -66,18 +74,23 @@ const OPTIONS = {
 // The image goes back to the main thread with the answer, moved rather than copied: dropped there,
 // its memory is freed by the busy thread's next young collection, where here it waited for this quiet
 // thread's next collection (a backlog of uploads held tens of megabytes of originals that way).
-const back = (input) => (input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer] : []);
-parentPort.on('message', async ({ job, input, width, format }) => {
+const back = (input) => (typeof input !== 'string' && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer] : []);
+// A job given a file writes its result there, so the result never becomes a buffer of the server's.
+parentPort.on('message', async ({ job, input, width, format, file }) => {
   // A thread libvips starts during the job is lowered within a tenth of a second.
   lowerImageThreads();
   const watch = setInterval(lowerImageThreads, 100);
   try {
-    const output = await sharp(input, { limitInputPixels: workerData.maxPixels })
+    const pipeline = sharp(input, { limitInputPixels: workerData.maxPixels })
       .rotate()
       .resize({ width, withoutEnlargement: true })
-      .toFormat(format, OPTIONS[format])
-      .toBuffer();
-    parentPort.postMessage({ job, output, input }, back(input));
+      .toFormat(format, format === 'avif' && width > 1024 ? OPTIONS.avifWide : OPTIONS[format]);
+    if (file) {
+      await pipeline.toFile(file);
+      parentPort.postMessage({ job, written: true, input }, back(input));
+    } else {
+      parentPort.postMessage({ job, output: await pipeline.toBuffer(), input }, back(input));
+    }
   } catch (error) {
     parentPort.postMessage({ job, error: String(error && error.message || error), input }, back(input));
   } finally {
@@ -90,7 +103,7 @@ const sharpPath = createRequire(import.meta.url).resolve('sharp');
 
 interface Pending {
   job: number;
-  resolve: (output: Buffer) => void;
+  resolve: (output?: Buffer) => void;
   reject: (error: Error) => void;
 }
 
@@ -104,8 +117,18 @@ export class ResizeWorker {
   /** Jobs run so far (the tests check that a stored variant is not made again). */
   made = 0;
 
-  resize(job: ResizeJob): Promise<Buffer> {
-    const run = this.tail.then(() => this.run(job));
+  /** The image resized and encoded. */
+  async resize(job: ResizeJob): Promise<Buffer> {
+    return (await this.queue(job))!;
+  }
+
+  /** The image resized and encoded into `file`, which libvips writes itself. */
+  async resizeToFile(job: ResizeJob, file: string): Promise<void> {
+    await this.queue(job, file);
+  }
+
+  private queue(job: ResizeJob, file?: string): Promise<Buffer | undefined> {
+    const run = this.tail.then(() => this.run(job, file));
     // The queue goes on whether a job succeeds or fails.
     this.tail = run.catch(() => undefined);
     return run;
@@ -123,19 +146,19 @@ export class ResizeWorker {
     this.worker = null;
   }
 
-  private async run(job: ResizeJob): Promise<Buffer> {
+  private async run(job: ResizeJob, file?: string): Promise<Buffer | undefined> {
     if (this.closed) throw new Error('The resize worker is closed');
     // A buffer read for the job is the job's own and is moved to the worker; a caller's is copied.
     const { input: given } = job;
     const owned = typeof given === 'function';
     const input = owned ? await given() : given;
     const worker = this.start();
-    return new Promise<Buffer>((resolve, reject) => {
+    return new Promise<Buffer | undefined>((resolve, reject) => {
       this.current = { job: ++this.jobs, resolve, reject };
       this.made++;
       // Not when it is a view of a larger buffer (a small one shares Node's pool).
-      const moved = owned && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer as ArrayBuffer] : [];
-      worker.postMessage({ job: this.jobs, input, width: job.width, format: job.format }, moved);
+      const moved = owned && typeof input !== 'string' && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength ? [input.buffer as ArrayBuffer] : [];
+      worker.postMessage({ job: this.jobs, input, width: job.width, format: job.format, file }, moved);
     });
   }
 
@@ -144,11 +167,12 @@ export class ResizeWorker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sharp: sharpPath, maxPixels: MEDIA_MAX_PIXELS } });
     // A server keeps the process alive by itself; an idle worker must not.
     worker.unref();
-    worker.on('message', (message: { job: number; output?: Uint8Array; error?: string }) => {
+    worker.on('message', (message: { job: number; output?: Uint8Array; written?: boolean; error?: string }) => {
       const pending = this.current;
       if (!pending || pending.job !== message.job) return;
       this.current = null;
       if (message.output) pending.resolve(Buffer.from(message.output.buffer, message.output.byteOffset, message.output.byteLength));
+      else if (message.written) pending.resolve();
       else pending.reject(new Error(message.error ?? 'Resizing failed'));
     });
     const fail = (error: Error) => {
