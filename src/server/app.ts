@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import { ErrorCode } from '../shared/api.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { MemoryCounterStore, RedisCounterStore } from './auth/counters.js';
+import { MemoryCounterStore } from './auth/counters.js';
 import { RoleCache } from './auth/role-cache.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionListener } from './auth/session-listener.js';
@@ -117,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db,
-    counters: config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix) : new MemoryCounterStore(),
+    counters: config.redisUrl
+      ? new (await import('./auth/redis-counters.js')).RedisCounterStore(config.redisUrl, config.redisKeyPrefix)
+      : new MemoryCounterStore(),
     storage: await openStorage(config),
     mailer: new Mailer({
       smtpUrl: config.smtpUrl,

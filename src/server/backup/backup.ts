@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import * as tar from 'tar';
 import type { Config } from '../config.js';
 import type { FileStorage } from '../files/storage.js';
 import { snapshotDatabase } from './database-copy.js';
@@ -88,6 +87,7 @@ export async function createBackup(config: Config, storage: FileStorage, file: s
     };
     await fs.promises.writeFile(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     progress('Writing the archive…');
+    const tar = await import('tar');
     // The manifest first, so a restore reads it before anything else.
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_NAME, DATABASE_DIR, ...(files.length ? [FILES_DIR] : [])]);
     await fs.promises.rename(partial, target);

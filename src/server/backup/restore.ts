@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as tar from 'tar';
 import type { Config } from '../config.js';
 import { connect } from '../db/connect.js';
 import type { Db } from '../db/connect.js';
@@ -111,6 +110,7 @@ async function readLedger(config: Config): Promise<LedgerEntry[]> {
 /** Unpacks into `folder`, then checks the manifest and every entry's size and SHA-256. */
 async function unpackAndVerify(archive: string, folder: string, config: Config): Promise<Manifest> {
   try {
+    const tar = await import('tar');
     await tar.extract({
       file: archive,
       cwd: folder,

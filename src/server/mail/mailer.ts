@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -19,15 +18,22 @@ export interface MailMessage {
  * `DATA_DIR/outbox/`, so a laptop install works and every message can be read.
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  /**
+   * Made for the first message: nodemailer (2-3 MB of the server's heap once loaded) is loaded only
+   * by a server that sends mail (docs/decisions/0066).
+   */
+  private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(
-    private readonly options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger },
-  ) {
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  constructor(private readonly options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }) {}
+
+  private transportOf(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      this.options.smtpUrl
+        ? nodemailer.createTransport(this.options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return this.transport;
   }
 
   /**
@@ -48,7 +54,7 @@ export class Mailer {
   }
 
   private async deliver(message: MailMessage) {
-    const info = await this.transport.sendMail({ from: this.options.from, ...message });
+    const info = await (await this.transportOf()).sendMail({ from: this.options.from, ...message });
     if (!this.options.smtpUrl) {
       await fs.promises.mkdir(this.options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
@@ -62,6 +68,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close()).catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { ErrorCode } from '../../shared/api.js';
 import { MEDIA_MAX_PIXELS, MEDIA_MIME_TYPES, formatOfMime, variantFormatsOf } from '../../shared/schemas/media.js';
 import type { Media } from '../../shared/schemas/media.js';
@@ -23,7 +23,9 @@ export const IMAGE_PIXELS_MESSAGE = `The image is larger than ${MEDIA_MAX_PIXELS
  * shown at, after its EXIF orientation.
  */
 async function dimensionsOf(content: Buffer): Promise<{ width: number; height: number }> {
-  let metadata: sharp.Metadata;
+  // Loaded with the first image: a server no image is sent to does not hold sharp (docs/decisions/0066).
+  const { default: sharp } = await import('sharp');
+  let metadata: Metadata;
   try {
     metadata = await sharp(content).metadata();
   } catch {

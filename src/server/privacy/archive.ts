@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import * as tar from 'tar';
 import type { DataSubject, DataSubjectCounts, DataSubjectKind } from '../../shared/schemas/data-subject.js';
 import { DATA_SUBJECT_KINDS } from '../../shared/schemas/data-subject.js';
 import type { AppContext } from '../context.js';
@@ -61,6 +60,7 @@ export async function buildSubjectArchive(
     }
     const document = { exportedAt, subject, counts, records };
     await fs.promises.writeFile(path.join(staging, RECORDS_FILE), `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
+    const tar = await import('tar');
     const stream = tar.create({ gzip: true, cwd: staging, portable: true }, entries) as unknown as Readable;
     let cleaned = false;
     const once = async () => {

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { packagesReached } from '../../../testing/static-imports.js';
 
 /**
  * The back-office's first screens draw without antd (docs/decisions/0065): the frame, and every
@@ -14,45 +14,6 @@ import { describe, expect, it } from 'vitest';
 
 const WEB = fileURLToPath(new URL('../..', import.meta.url));
 const ANTD = /^(antd|@ant-design\/icons|@ant-design\/cssinjs)(\/|$)/;
-
-/** The modules a file loads when it is loaded: value imports and re-exports, without types and `import()`. */
-function staticImportsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: string[] = [];
-  for (const node of source.statements) {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && !node.importClause?.isTypeOnly) {
-      const named = node.importClause?.namedBindings;
-      const onlyTypes = !node.importClause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-      if (!onlyTypes) found.push(node.moduleSpecifier.text);
-    }
-    if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) found.push(node.moduleSpecifier.text);
-  }
-  return found;
-}
-
-function resolve(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const stem = path.resolve(path.dirname(from), specifier).replace(/\.(js|ts|tsx)$/, '');
-  return [`${stem}.ts`, `${stem}.tsx`].find((candidate) => fs.existsSync(candidate)) ?? null;
-}
-
-/** Every package the file loads, with the chain of files that leads to it. */
-function packagesReached(entry: string): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  const seen = new Set<string>();
-  const walk = (file: string, chain: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const specifier of staticImportsOf(file)) {
-      const next = resolve(file, specifier);
-      if (next) walk(next, [...chain, path.relative(WEB, next)]);
-      else if (!specifier.startsWith('.') && !reached.has(specifier)) reached.set(specifier, chain);
-    }
-  };
-  walk(entry, [path.relative(WEB, entry)]);
-  return reached;
-}
 
 const routeFile = (relative: string) => path.join(WEB, 'routes', relative);
 
@@ -75,12 +36,12 @@ describe('the first load of the back-office', () => {
 
   for (const entry of [routeFile('admin/security-layout.tsx'), routeFile('admin/management-layout.tsx'), ...plainRoutes()]) {
     it(`loads no antd from ${path.relative(WEB, entry)}`, () => {
-      const antd = [...packagesReached(entry)].filter(([name]) => ANTD.test(name)).map(([name, chain]) => `${name} via ${chain.join(' → ')}`);
+      const antd = [...packagesReached(entry, WEB)].filter(([name]) => ANTD.test(name)).map(([name, chain]) => `${name} via ${chain.join(' → ')}`);
       expect(antd).toEqual([]);
     });
   }
 
   it('would see antd where a screen loads it', () => {
-    expect([...packagesReached(routeFile('admin/news/modify.tsx')).keys()].some((name) => ANTD.test(name))).toBe(true);
+    expect([...packagesReached(routeFile('admin/news/modify.tsx'), WEB).keys()].some((name) => ANTD.test(name))).toBe(true);
   });
 });
