@@ -27,7 +27,8 @@ import { installErrorHandling } from './http/error-handler.js';
 import { registerApiDocs } from './http/openapi.js';
 import { registerRoutes } from './http/routes.js';
 import { guardConnections, serverOptions } from './http/server-options.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, sharedSecurityHeaders } from './http/security-headers.js';
+import { answerKeptApiFirst } from './http/kept-answers.js';
 import { parseJsonBody } from './http/json-body.js';
 import { Mailer, outboxDirOf } from './mail/mailer.js';
 import { mountWebApp } from './web/mount.js';
@@ -192,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...privacyNoticeRoutes,
     ...overviewRoutes,
   ], { checkResponses: options.checkResponses });
+  // A visitor's call whose answer is kept is answered before Fastify sees it (decision 0067).
+  answerKeptApiFirst(app, { ctx, securityHeaders: sharedSecurityHeaders(config) });
   registerApiDocs(app);
   if (options.web ?? true) await mountWebApp(app, config);
 

@@ -4,12 +4,11 @@ import type { QueryInput } from '../../shared/query.js';
 import { idText } from '../../shared/fields.js';
 import { LOCALES, isLocale, localeFromAcceptLanguage } from '../../shared/locale.js';
 import type { Locale } from '../../shared/locale.js';
-import type { FastifyRequest } from 'fastify';
 
 import { actorOf } from '../audit/record.js';
 import { serializeOk } from '../http/envelope.js';
 import { route } from '../http/route-spec.js';
-import type { RouteSpec } from '../http/route-spec.js';
+import type { KeyedRequest, RouteSpec } from '../http/route-spec.js';
 import type { Fields } from './columns.js';
 import type { ResourceDef } from './definition.js';
 import { queryPage } from './list-query.js';
@@ -37,12 +36,12 @@ function answerOf<Out>(def: ResourceDef<Out>): z.ZodObject {
  * The language a visitor asked for in their request's Accept-Language, for a translatable entity;
  * `-` otherwise (the records' own texts). Part of every public cache key of such an entity.
  */
-function headerLocale(def: ResourceDef<unknown>, request: FastifyRequest): Locale | '-' {
+function headerLocale(def: ResourceDef<unknown>, request: KeyedRequest): Locale | '-' {
   return (def.entity.translatable && localeFromAcceptLanguage(request.headers['accept-language'])) || '-';
 }
 
 /** The language a visitor reads in: the one the call names, else their Accept-Language's, else none. */
-const readerLocale = (def: ResourceDef<unknown>, request: FastifyRequest, named: Locale | undefined): Locale | undefined => {
+const readerLocale = (def: ResourceDef<unknown>, request: KeyedRequest, named: Locale | undefined): Locale | undefined => {
   const fromHeader = headerLocale(def, request);
   return def.entity.translatable ? (named ?? (fromHeader === '-' ? undefined : fromHeader)) : undefined;
 };
@@ -94,7 +93,7 @@ export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
     // The handler keeps its answer under this key too: once the schemas passed, the id as sent is that form.
     publicCacheKey: def.publicScope ? (request) => `${def.name}/${(request.params as { id: string }).id} ${keyLocale(def, request)}` : undefined,
     // A news item read from memory is still a view.
-    whenKept: def.onPublicRead ? (request) => def.onPublicRead!(request.server.ctx, Number((request.params as { id: string }).id)) : undefined,
+    whenKept: def.onPublicRead ? (ctx, request) => def.onPublicRead!(ctx, Number((request.params as { id: string }).id)) : undefined,
     handler: async function ({ request, params, query, publicView }) {
       const ctx = request.server.ctx;
       if (!publicView || !def.publicScope) return findRecord(ctx, def, params.id);
@@ -113,7 +112,7 @@ export function readRoute<Out>(def: ResourceDef<Out>): RouteSpec {
  * Accept-Language's. A `?locale=` the schema refuses gives a part no answer is kept under, so that
  * request is read, checked and refused as before.
  */
-function keyLocale(def: ResourceDef<unknown>, request: FastifyRequest): string {
+function keyLocale(def: ResourceDef<unknown>, request: KeyedRequest): string {
   if (!def.entity.translatable) return '-';
   const named = (request.query as { locale?: unknown } | undefined)?.locale;
   if (named === undefined) return headerLocale(def, request);

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ModuleKey } from '../../shared/modules.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -88,12 +89,24 @@ export interface RouteSpec<Body = unknown, Params = unknown, Query = unknown> {
    * schemas (the JSON parser bounds a body's depth, so building the key cannot fail). The handler
    * keeps its answer under the same key.
    */
-  publicCacheKey?(request: FastifyRequest): string;
+  publicCacheKey?(request: KeyedRequest): string;
   /** What a kept answer still does, since its handler does not run (a news item's read counts a view). */
-  whenKept?(request: FastifyRequest): void;
+  whenKept?(ctx: FastifyInstance['ctx'], request: KeyedRequest): void;
   /** Handlers that send their own reply (file downloads) set this. */
   raw?: boolean;
   bodyLimit?: number;
+}
+
+/**
+ * What a kept answer's key is built from: the request as sent, its body parsed and its path's
+ * parameters taken, nothing checked yet. A Fastify request is one; a request answered before Fastify
+ * sees it (http/kept-answers.ts) is given one made the same way.
+ */
+export interface KeyedRequest {
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  params: unknown;
+  query: unknown;
 }
 
 /** Whether a call only reads: every GET, and the POST calls marked `reads`. */

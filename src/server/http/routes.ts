@@ -120,7 +120,7 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
         let data: unknown;
         if (kept instanceof SerializedEnvelope) {
           data = kept;
-          spec.whenKept?.(request);
+          spec.whenKept?.(request.server.ctx, request);
         } else {
           const run = async () => spec.handler({ request, reply, user, publicView, ...(await inputsOf(request, spec, noBodyIsNull)) });
           data = spec.around ? await spec.around(request, run) : await run();

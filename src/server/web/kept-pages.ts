@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { answerBeforeFastify, logAsFastify, requestLogOf } from '../http/before-fastify.js';
 import { encodedBody } from '../http/encoding.js';
 import { hasBody } from '../http/server-options.js';
 import { localeOfPath, pageLocaleOf } from '../../shared/paths.js';
@@ -22,9 +23,6 @@ export function pagePlace(url: string, cookie: string | undefined, acceptLanguag
   return { pathname, key: `${locale} ${url}`, vary: languageInPath ? 'Accept-Encoding' : NEGOTIATED_VARY };
 }
 
-/** The levels at which Fastify logs every request (`incoming request`, `request completed`). */
-const LOGGED_LEVELS = new Set(['trace', 'debug', 'info']);
-
 /** What a kept page's own path needs: the page under a key, if fresh, and the headers every answer carries. */
 export interface KeptPages {
   fresh(key: string): CachedPage | undefined;
@@ -40,18 +38,11 @@ export interface KeptPages {
  * first visit, any API call) goes on to Fastify. The answer is the one Fastify's path gives: the
  * page's own headers, its encoding and Vary, a request id and the shared security headers (a test
  * compares them header by header), logged as Fastify logs a request where the level asks for it.
+ * Put in front of Fastify after the API's kept answers (http/kept-answers.ts).
  */
 export function answerKeptPagesFirst(app: FastifyInstance, kept: KeptPages) {
-  const listeners = app.server.listeners('request');
-  // Fastify hands its handler to `http.createServer`: one listener. Anything else is a setup this
-  // path does not know, and it stays out of the way.
-  if (listeners.length !== 1) return;
-  const fastify = listeners[0] as (request: IncomingMessage, response: ServerResponse) => void;
-  app.server.removeListener('request', fastify);
-  const log = LOGGED_LEVELS.has(app.log.level) ? app.log : undefined;
-  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!answerKept(kept, request, response, log)) fastify(request, response);
-  });
+  const log = requestLogOf(app);
+  answerBeforeFastify(app, (request, response) => answerKept(kept, request, response, log));
 }
 
 function answerKept(kept: KeptPages, request: IncomingMessage, response: ServerResponse, log: FastifyBaseLogger | undefined): boolean {
@@ -78,13 +69,7 @@ function answerKept(kept: KeptPages, request: IncomingMessage, response: ServerR
   out.push('vary', place.vary, 'x-request-id', id);
   for (const [name, value] of kept.securityHeaders) out.push(name, value);
   out.push('content-length', String(body.length));
-  if (log) {
-    // Fastify's two lines for a request, with its serializers (http/log-options.ts).
-    const started = performance.now();
-    const child = log.child({ reqId: id });
-    child.info({ req: { method, url, id } }, 'incoming request');
-    response.once('finish', () => child.info({ res: { statusCode: response.statusCode }, responseTime: performance.now() - started }, 'request completed'));
-  }
+  if (log) logAsFastify(log, request, response, id);
   response.writeHead(page.status, out);
   response.end(body);
   return true;

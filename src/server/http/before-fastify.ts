@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+/** Node's `request` listener: Fastify's own, handed to `http.createServer`. */
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Takes a request before Fastify sees it, or leaves it: answers true when it took it (and then
+ * answers it, or hands it to `fastify` itself, later), false to let the next one or Fastify have it.
+ */
+export type FirstAnswer = (request: IncomingMessage, response: ServerResponse, fastify: RequestListener) => boolean;
+
+const installed = new WeakMap<FastifyInstance, FirstAnswer[]>();
+
+/**
+ * Puts `answer` in front of Fastify, after those put there before it. Kept answers (a page, a public
+ * API answer) are sent this way: through Fastify, a kept answer cost its routing, its request and reply
+ * objects, its hooks and its headers set one at a time, about a third of the whole answer (decisions
+ * 0063 and 0067). Answers false, and puts nothing, on a server whose requests Fastify does not take
+ * through a single listener: a setup this path does not know.
+ */
+export function answerBeforeFastify(app: FastifyInstance, answer: FirstAnswer): boolean {
+  let answers = installed.get(app);
+  if (!answers) {
+    const listeners = app.server.listeners('request');
+    if (listeners.length !== 1) return false;
+    const fastify = listeners[0] as RequestListener;
+    app.server.removeListener('request', fastify);
+    const list: FirstAnswer[] = [];
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      for (const first of list) if (first(request, response, fastify)) return;
+      fastify(request, response);
+    });
+    installed.set(app, list);
+    answers = list;
+  }
+  answers.push(answer);
+  return true;
+}
+
+/** The levels at which Fastify logs every request (`incoming request`, `request completed`). */
+const LOGGED_LEVELS = new Set(['trace', 'debug', 'info']);
+
+/** The logger to log a request answered before Fastify with, where the level asks for a request's lines. */
+export const requestLogOf = (app: FastifyInstance): FastifyBaseLogger | undefined => (LOGGED_LEVELS.has(app.log.level) ? app.log : undefined);
+
+/** Fastify's two lines for a request, with its serializers (http/log-options.ts). */
+export function logAsFastify(log: FastifyBaseLogger, request: IncomingMessage, response: ServerResponse, id: string) {
+  const started = performance.now();
+  const child = log.child({ reqId: id });
+  child.info({ req: { method: request.method, url: request.url, id } }, 'incoming request');
+  response.once('finish', () => child.info({ res: { statusCode: response.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+}
