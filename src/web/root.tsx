@@ -80,6 +80,9 @@ function usePublicSite(): PublicSite | undefined {
   return (useRouteLoaderData('routes/public/layout') as { site?: PublicSite } | undefined)?.site;
 }
 
+/** The public pages' footer: a page is first drawn once it has been read up to here (see `Layout`). */
+export const SITE_FOOTER_ID = 'site-footer';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale = data?.locale ?? DEFAULT_LOCALE;
@@ -90,6 +93,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/*
+          A public page is first drawn once its content has been read, up to the footer: drawn halfway
+          through (a slow phone's parser pauses), the header's menu grew leftward as its links came, a
+          layout shift (docs/decisions/0067). A browser without `rel=expect` ignores it.
+        */}
+        {islands && <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />}
         {/* Only where the language is negotiated: a language's own address keeps its language. */}
         {islands && !data?.pathLocale && <script dangerouslySetInnerHTML={{ __html: LOCALE_PREFERENCE_SCRIPT }} />}
         <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />

@@ -71,6 +71,17 @@ describe.each(testEngines())('public pages with the site settings on %s', (engin
     }
   });
 
+  it('is first drawn once read up to its footer, whose id the head names', async () => {
+    // A page drawn halfway through its reading moved its header's menu as its links came (decision 0067).
+    for (const url of ['/Home', '/News', '/Jobs', '/en/Home']) {
+      const html = (await page(url)).body;
+      const head = /<head>[\s\S]*<\/head>/.exec(html)![0];
+      expect(head, url).toContain('<link rel="expect" href="#site-footer" blocking="render"/>');
+      expect(html.match(/ id="site-footer"/g), url).toHaveLength(1);
+      expect(html.indexOf('<footer id="site-footer"'), url).toBeGreaterThan(html.indexOf('<header'));
+    }
+  });
+
   it('shows a new name at once after an update, in both languages', async () => {
     await page('/Home', 'zh-CN'); // kept in the page cache
     await page('/Home', 'en-US');

@@ -12,6 +12,7 @@ import { rememberLocale } from '../../i18n/locale.js';
 import { jsonLdScript, organizationLd } from '../../public/json-ld.js';
 import { addressInLocale, pageLocale, serverContext, useLocalePath, useRootData, useSite } from '../../public/copy.js';
 import type { PublicLayoutData } from '../../public/copy.js';
+import { SITE_FOOTER_ID } from '../../root.js';
 import type { PageHandle } from '../../root.js';
 import '../../public/public.css';
 
@@ -52,7 +53,7 @@ function SiteFooter({ site }: { site: PublicSite }) {
   const hasContact = Boolean(site.address || site.phone || site.email || site.officeHours || site.mapUrl);
   const hasSocial = Boolean(site.wechatQr || site.weiboUrl || site.linkedinUrl);
   return (
-    <footer className="site-footer">
+    <footer id={SITE_FOOTER_ID} className="site-footer">
       <div className="container footer-inner">
         <div>
           {site.logoDark ? <Logo className="footer-logo" reference={site.logoDark} alt={site.companyName} /> : <p className="footer-brand">{site.companyName}</p>}
