@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { encodedBody } from './encoding.js';
+import type { Compressible } from './encoding.js';
 
 /** Node's `request` listener: Fastify's own, handed to `http.createServer`. */
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -45,9 +48,37 @@ const LOGGED_LEVELS = new Set(['trace', 'debug', 'info']);
 export const requestLogOf = (app: FastifyInstance): FastifyBaseLogger | undefined => (LOGGED_LEVELS.has(app.log.level) ? app.log : undefined);
 
 /** Fastify's two lines for a request, with its serializers (http/log-options.ts). */
-export function logAsFastify(log: FastifyBaseLogger, request: IncomingMessage, response: ServerResponse, id: string) {
+function logAsFastify(log: FastifyBaseLogger, request: IncomingMessage, response: ServerResponse, id: string) {
   const started = performance.now();
   const child = log.child({ reqId: id });
   child.info({ req: { method: request.method, url: request.url, id } }, 'incoming request');
   response.once('finish', () => child.info({ res: { statusCode: response.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+}
+
+export interface KeptAnswer {
+  status: number;
+  /** The answer's own headers (its type, its policy). */
+  headers: readonly (readonly [string, string])[];
+  /** Its bytes, and their compressed variants made on first demand. */
+  body: Compressible;
+  vary: string;
+}
+
+/**
+ * Sends a kept answer as Fastify's path would: its own headers, the encoding the client accepts and
+ * its Vary, a request id, the headers every answer carries, its length; logged as Fastify logs a
+ * request where `log` is given. Kept pages and kept API answers are both sent this way.
+ */
+export function sendKept(request: IncomingMessage, response: ServerResponse, answer: KeptAnswer, shared: readonly (readonly [string, string])[], log: FastifyBaseLogger | undefined) {
+  const out: string[] = [];
+  for (const [name, value] of answer.headers) out.push(name, value);
+  const { body, encoding } = encodedBody(answer.body, request.headers['accept-encoding']);
+  if (encoding) out.push('content-encoding', encoding);
+  const id = randomUUID();
+  out.push('vary', answer.vary, 'x-request-id', id);
+  for (const [name, value] of shared) out.push(name, value);
+  out.push('content-length', String(body.length));
+  if (log) logAsFastify(log, request, response, id);
+  response.writeHead(answer.status, out);
+  response.end(body);
 }

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
-import { matchPlace } from './kept-answers.js';
+import { matchPlace, placesOf } from './kept-answers.js';
 import type { RouteSpec } from './route-spec.js';
 
 /**
@@ -207,10 +207,7 @@ describe.each(testEngines())('kept API answers on %s', (engine) => {
 
 describe('the call a path names', () => {
   const spec = (method: 'GET' | 'POST', path: string) => ({ method, path }) as RouteSpec;
-  const places = [spec('GET', 'Page/:key'), spec('GET', 'Page/Revisions'), spec('GET', 'News/:id'), spec('GET', ':entity/Export')].map((s) => ({
-    spec: s,
-    segments: s.path.split('/').map((part) => (part.startsWith(':') ? { text: part.slice(1), param: true } : { text: part.toLowerCase(), param: false })),
-  }));
+  const places = placesOf([spec('GET', 'Page/:key'), spec('GET', 'Page/Revisions'), spec('GET', 'News/:id'), spec('GET', ':entity/Export')], 'GET');
   const named = (path: string) => {
     const found = matchPlace(places, path.split('/'));
     return found && [found.place.spec.path, found.params];

@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { answerBeforeFastify, logAsFastify, requestLogOf } from './before-fastify.js';
+import { answerBeforeFastify, requestLogOf, sendKept } from './before-fastify.js';
 import type { RequestListener } from './before-fastify.js';
-import { encodedBody } from './encoding.js';
 import { SerializedEnvelope } from './envelope.js';
 import { parseJsonBody } from './json-body.js';
+import { opensToVisitors } from './route-spec.js';
 import type { KeyedRequest, RouteSpec } from './route-spec.js';
 import { NON_PAGE_POLICY } from './security-headers.js';
+import { hasBody } from './server-options.js';
 
 /**
  * The largest body a kept answer's own path reads: a list query's is a few dozen bytes. Anything
@@ -19,10 +19,20 @@ const BODY_MAX = 8 * 1024;
 /** `application/json`, alone or naming UTF-8: the JSON parser's types that this path reads the same way. */
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 
+/** The headers of every kept API answer, as the route and the `onSend` hook set them for a JSON answer. */
+const API_HEADERS: readonly (readonly [string, string])[] = [
+  ['content-type', 'application/json; charset=utf-8'],
+  ['content-security-policy', NON_PAGE_POLICY],
+  ['x-frame-options', 'DENY'],
+  ['cache-control', 'no-store'],
+];
+
 /** A route as this path matches it: its path's segments, a parameter's as its name. */
 interface Place {
   spec: RouteSpec;
   segments: { text: string; param: boolean }[];
+  /** Whether a visitor's answer of this call may be kept and answered here. */
+  keeps: boolean;
 }
 
 /**
@@ -59,12 +69,14 @@ const firstDifferenceIsFixed = (a: Place, b: Place) => {
   return false;
 };
 
-function placesOf(specs: RouteSpec[], method: 'GET' | 'POST'): Place[] {
+/** The calls of a method, as `matchPlace` reads them: every call, so that the router's choice is made among all of them. */
+export function placesOf(specs: RouteSpec[], method: 'GET' | 'POST'): Place[] {
   return specs
     .filter((spec) => spec.method === method)
     .map((spec) => ({
       spec,
       segments: spec.path.split('/').map((part) => (part.startsWith(':') ? { text: part.slice(1), param: true } : { text: part.toLowerCase(), param: false })),
+      keeps: spec.publicCacheKey !== undefined && !spec.multipart && opensToVisitors(spec.access),
     }));
 }
 
@@ -99,14 +111,10 @@ export function answerKeptApiFirst(app: FastifyInstance, options: Options) {
     if (method !== 'GET' && method !== 'POST') return false;
     if (!url || !url.startsWith('/api/') || url.includes('?') || headers.authorization !== undefined || headers.host === undefined) return false;
     const found = matchPlace(method === 'GET' ? get : post, url.slice(5).split('/'));
-    if (!found?.place.spec.publicCacheKey || found.place.spec.multipart) return false;
+    if (!found?.place.keeps) return false;
     const { spec } = found.place;
-    if (spec.access !== 'public' && !(typeof spec.access === 'string' && spec.access.startsWith('public-or-'))) return false;
     const keyed: KeyedRequest = { headers, body: undefined, params: found.params, query: {} };
-    if (method === 'GET') {
-      if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
-      return answer.fromMemory(spec, keyed, request, response);
-    }
+    if (method === 'GET') return !hasBody(request) && answer.fromMemory(spec, keyed, request, response);
     const length = headers['content-length'];
     if (headers['transfer-encoding'] !== undefined || length === undefined || !/^[1-9]\d{0,4}$/.test(length) || Number(length) > BODY_MAX) return false;
     if (!JSON_TYPE.test(headers['content-type'] ?? '')) return false;
@@ -128,16 +136,7 @@ class KeptApiAnswers {
     const kept = this.options.ctx.publicCache.get(spec.publicCacheKey!(keyed));
     if (!(kept instanceof SerializedEnvelope)) return false;
     spec.whenKept?.(this.options.ctx, keyed);
-    const { body, encoding } = encodedBody(kept, request.headers['accept-encoding']);
-    const id = randomUUID();
-    const out = ['content-type', 'application/json; charset=utf-8', 'vary', 'Accept-Encoding'];
-    if (encoding) out.push('content-encoding', encoding);
-    out.push('x-request-id', id);
-    for (const [name, value] of this.options.securityHeaders) out.push(name, value);
-    out.push('content-security-policy', NON_PAGE_POLICY, 'x-frame-options', 'DENY', 'cache-control', 'no-store', 'content-length', String(body.length));
-    if (this.log) logAsFastify(this.log, request, response, id);
-    response.writeHead(200, out);
-    response.end(body);
+    sendKept(request, response, { status: 200, headers: API_HEADERS, body: kept, vary: 'Accept-Encoding' }, this.options.securityHeaders, this.log);
     return true;
   }
 

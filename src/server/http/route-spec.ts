@@ -109,6 +109,9 @@ export interface KeyedRequest {
   query: unknown;
 }
 
+/** Whether a visitor, without a token, may make a call with this access (and sees its public view). */
+export const opensToVisitors = (access: Access): boolean => access === 'public' || (typeof access === 'string' && access.startsWith('public-or-'));
+
 /** Whether a call only reads: every GET, and the POST calls marked `reads`. */
 export const isRead = (spec: Pick<RouteSpec, 'method' | 'reads'>): boolean => spec.method === 'GET' || spec.reads === true;
 

@@ -9,7 +9,7 @@ import { encodedBody } from './encoding.js';
 import { SerializedEnvelope, serializeOk } from './envelope.js';
 import { AppError, forbidden, passwordChangeRequired, validationError } from './errors.js';
 import { readMultipart } from './multipart.js';
-import { isRead } from './route-spec.js';
+import { isRead, opensToVisitors } from './route-spec.js';
 import type { Access, Call, RouteSpec } from './route-spec.js';
 import { parse } from './validate.js';
 
@@ -96,7 +96,7 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
     app.apiRoutes.push(spec);
     const need: ModuleAccess = isRead(spec) ? 'read' : 'write';
     const noBodyIsNull = spec.body ? acceptsNothing(spec.body) : false;
-    const publicOrStaff = typeof spec.access === 'string' && spec.access.startsWith('public-or-');
+    const visitorsToo = opensToVisitors(spec.access);
     app.route({
       method: spec.method,
       url: `/api/${spec.path}`,
@@ -112,7 +112,7 @@ export function registerRoutes(app: FastifyInstance, specs: RouteSpec[], options
         }
         // Public calls (most of the traffic) skip the await of an access check that has nothing to do,
         // and so does a visitor's call to one that staff may make too (no Authorization header).
-        const anyone = spec.access === 'public' || (publicOrStaff && request.headers.authorization === undefined);
+        const anyone = spec.access === 'public' || (visitorsToo && request.headers.authorization === undefined);
         const { user, publicView } = anyone ? ANYONE : await checkAccess(request, spec.access as Exclude<Access, 'public'>, need, spec.beforePasswordChange);
         // A role that requires two-factor sign-in: the user's staff calls wait for their enrolment.
         if (user && !publicView && !user.twoFactorEnabled && !spec.beforeTwoFactorSetup) await assertTwoFactorSetupDone(request.server.ctx, user);

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { answerBeforeFastify, logAsFastify, requestLogOf } from '../http/before-fastify.js';
-import { encodedBody } from '../http/encoding.js';
+import { answerBeforeFastify, requestLogOf, sendKept } from '../http/before-fastify.js';
 import { hasBody } from '../http/server-options.js';
 import { localeOfPath, pageLocaleOf } from '../../shared/paths.js';
 import type { CachedPage } from './page-cache.js';
@@ -52,25 +50,15 @@ function answerKept(kept: KeptPages, request: IncomingMessage, response: ServerR
   const place = pagePlace(url, headers.cookie, headers['accept-language']);
   const page = kept.fresh(place.key);
   if (!page) return false;
-  const out: string[] = [];
   let policy = false;
   let frames = false;
-  for (const [name, value] of page.headers) {
-    out.push(name, value);
+  for (const [name] of page.headers) {
     if (name === 'content-security-policy') policy = true;
     else if (name === 'x-frame-options') frames = true;
   }
   // Every HTML page is kept with its own policy and frame rule (`pageSecurityHeaders`). An answer
   // without them goes to Fastify, whose `onSend` hook is the one place that fills them in.
   if (!policy || !frames) return false;
-  const { body, encoding } = encodedBody(page, headers['accept-encoding']);
-  if (encoding) out.push('content-encoding', encoding);
-  const id = randomUUID();
-  out.push('vary', place.vary, 'x-request-id', id);
-  for (const [name, value] of kept.securityHeaders) out.push(name, value);
-  out.push('content-length', String(body.length));
-  if (log) logAsFastify(log, request, response, id);
-  response.writeHead(page.status, out);
-  response.end(body);
+  sendKept(request, response, { status: page.status, headers: page.headers, body: page, vary: place.vary }, kept.securityHeaders, log);
   return true;
 }
