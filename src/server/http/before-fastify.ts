@@ -31,7 +31,16 @@ export function answerBeforeFastify(app: FastifyInstance, answer: FirstAnswer): 
     app.server.removeListener('request', fastify);
     const list: FirstAnswer[] = [];
     app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      for (const first of list) if (first(request, response, fastify)) return;
+      for (const first of list) {
+        let took: boolean;
+        try {
+          took = first(request, response, fastify);
+        } catch (error) {
+          if (failedBeforeFastify(app.log, error, response)) fastify(request, response);
+          return;
+        }
+        if (took) return;
+      }
       fastify(request, response);
     });
     installed.set(app, list);
@@ -39,6 +48,18 @@ export function answerBeforeFastify(app: FastifyInstance, answer: FirstAnswer): 
   }
   answers.push(answer);
   return true;
+}
+
+/**
+ * What follows an answerer's own fault (a bug, never the visitor's): it is logged, and the request
+ * is Fastify's again, which answers it as if it had never been looked at, or, if an answer had
+ * already begun, the connection is closed. Answers whether Fastify should take the request.
+ */
+export function failedBeforeFastify(log: FastifyBaseLogger, error: unknown, response: ServerResponse): boolean {
+  log.error({ err: error }, 'a request could not be answered before Fastify; Fastify answers it');
+  if (!response.headersSent) return true;
+  response.destroy();
+  return false;
 }
 
 /** The levels at which Fastify logs every request (`incoming request`, `request completed`). */

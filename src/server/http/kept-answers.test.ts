@@ -177,6 +177,32 @@ describe.each(testEngines())('kept API answers on %s', (engine) => {
     }
   });
 
+  it('hands to Fastify, body and all, a request whose answer from memory fails, and logs why', async () => {
+    for (const [path, sent] of [
+      ['/api/News/Query', json({ page: 1, pageSize: 3 })],
+      ['/api/Site', {}],
+    ] as [string, Sent][]) {
+      const { computed } = await twice(path, sent);
+      lines = '';
+      bodies.length = 0;
+      const before = throughFastify;
+      const get = vi.spyOn(t.app.ctx.publicCache, 'get').mockImplementationOnce(() => {
+        throw new Error('a fault of the kept path');
+      });
+      const answer = await request(port, path, sent);
+      get.mockRestore();
+      expect([path, answer.status, throughFastify - before]).toEqual([path, 200, 1]);
+      expect(answer.body.equals(computed.body)).toBe(true);
+      if (sent.method === 'POST') expect(bodies).toEqual([{ page: 1, pageSize: 3 }]);
+      const logged = lines
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+        .filter((e) => e.level === 50);
+      expect(logged.map((e) => [e.msg, e.err?.message])).toEqual([['a request could not be answered before Fastify; Fastify answers it', 'a fault of the kept path']]);
+    }
+  });
+
   it('no longer answers from memory once public content changes', async () => {
     await twice('/api/Job/Latest', json({}));
     t.app.ctx.onContentChange.forEach((listener) => listener('Job'));

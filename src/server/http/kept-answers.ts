@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { answerBeforeFastify, requestLogOf, sendKept } from './before-fastify.js';
+import { answerBeforeFastify, failedBeforeFastify, requestLogOf, sendKept } from './before-fastify.js';
 import type { RequestListener } from './before-fastify.js';
 import { SerializedEnvelope } from './envelope.js';
 import { parseJsonBody } from './json-body.js';
@@ -105,7 +105,7 @@ export function answerKeptApiFirst(app: FastifyInstance, options: Options) {
   const specs = app.apiRoutes;
   const get = placesOf(specs, 'GET');
   const post = placesOf(specs, 'POST');
-  const answer = new KeptApiAnswers(options, requestLogOf(app));
+  const answer = new KeptApiAnswers(options, requestLogOf(app), app.log);
   answerBeforeFastify(app, (request, response, fastify) => {
     const { method, headers, url } = request;
     if (method !== 'GET' && method !== 'POST') return false;
@@ -129,6 +129,7 @@ class KeptApiAnswers {
   constructor(
     private readonly options: Options,
     private readonly log: FastifyBaseLogger | undefined,
+    private readonly errors: FastifyBaseLogger,
   ) {}
 
   /** Answers the kept answer of the request's key, if there is one; answers whether it did. */
@@ -146,17 +147,26 @@ class KeptApiAnswers {
     // Still arriving: Fastify's slow-body guard counts it.
     if (!request.complete) return fastify(request, response);
     const chunk = request.read() as Buffer | null;
-    const putBack = () => {
-      // Before its `end` is emitted, a stream takes back what was read (the end is only emitted on
-      // a later tick, and not while something is in the buffer again).
-      if (chunk) request.unshift(chunk);
-      fastify(request, response);
-    };
-    if (!chunk || chunk.length !== length) return putBack();
+    let answered = false;
+    try {
+      answered = chunk !== null && chunk.length === length && this.fromBody(spec, keyed, chunk, request, response);
+    } catch (error) {
+      // Off the listener's own guard (before-fastify.ts), as this runs on a later turn of the loop.
+      if (!failedBeforeFastify(this.errors, error, response)) return;
+    }
+    if (answered) return;
+    // Before its `end` is emitted, a stream takes back what was read (the end is only emitted on a
+    // later tick, and not while something is in the buffer again).
+    if (chunk) request.unshift(chunk);
+    fastify(request, response);
+  }
+
+  /** Answers from memory the kept answer of a body arrived whole, if it parses and one is kept for it. */
+  private fromBody(spec: RouteSpec, keyed: KeyedRequest, chunk: Buffer, request: IncomingMessage, response: ServerResponse): boolean {
     let parsed: { error: Error | null; value?: unknown } | undefined;
     parseJsonBody(undefined as never, chunk, (error, value) => (parsed = { error, value }));
-    if (!parsed || parsed.error) return putBack();
+    if (!parsed || parsed.error) return false;
     keyed.body = parsed.value;
-    if (!this.fromMemory(spec, keyed, request, response)) putBack();
+    return this.fromMemory(spec, keyed, request, response);
   }
 }
