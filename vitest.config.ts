@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'],
+          // The run's own prefix for its PostgreSQL databases, and the drop of any left at its end.
+          globalSetup: ['src/server/testing/global-setup.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,

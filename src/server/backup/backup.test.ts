@@ -3,9 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
@@ -18,6 +16,7 @@ import { makeImage } from '../media/test-images.js';
 import { startTestS3Server } from '../testing/s3-server.js';
 import { ADMIN_PASSWORD, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
+import { createTestDatabase } from '../testing/test-databases.js';
 import { createBackup } from './backup.js';
 import { BackupError } from './errors.js';
 import { restoreBackup } from './restore.js';
@@ -35,25 +34,8 @@ interface Target {
 
 async function freshTarget(engine: TestApp['engine'], env: Record<string, string> = {}): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-restore-target-'));
-  let url: string | undefined;
-  let dropDatabase = async () => {};
-  if (engine === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `portico_test_restore_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = () => postgres(adminUrl, { max: 1, onnotice: () => {} });
-    const create = admin();
-    await create`create database ${create(name)}`;
-    await create.end();
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    dropDatabase = async () => {
-      const drop = admin();
-      await drop`drop database if exists ${drop(name)} with (force)`;
-      await drop.end();
-    };
-  }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', PORTICO_DEMO: '0', ...env });
+  const database = engine === 'postgres' ? await createTestDatabase('restore_') : undefined;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database?.url, LOG_LEVEL: 'silent', PORTICO_DEMO: '0', ...env });
   const storage = await openStorage(config);
   return {
     config,
@@ -61,7 +43,7 @@ async function freshTarget(engine: TestApp['engine'], env: Record<string, string
     dataDir,
     async drop() {
       storage.close?.();
-      await dropDatabase();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -225,7 +207,7 @@ describe.each(testEngines())('backup and restore on %s', (engine) => {
       expect(resume.statusCode).toBe(200);
       expect(resume.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
-      await server.app.close();
+      await server.close();
       await target.drop();
     }
   });

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../backup/backup.js';
 import { restoreBackup } from '../backup/restore.js';
@@ -12,33 +10,20 @@ import { openStorage } from '../files/open-storage.js';
 import { LEDGER_FILE, readLedgerFile } from './ledger-file.js';
 import { buildUser, createTestApp, multipart, samples, testEngines } from '../testing/harness.js';
 import type { TestApp } from '../testing/harness.js';
+import { createTestDatabase } from '../testing/test-databases.js';
 
 /** A fresh DATA_DIR, and a fresh database on PostgreSQL, to restore into. */
 async function freshTarget(engine: TestApp['engine']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-ledger-target-'));
-  let url: string | undefined;
-  const name = `portico_test_ledger_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = () => postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  if (engine === 'postgres') {
-    const create = admin();
-    await create`create database ${create(name)}`;
-    await create.end();
-    const parsed = new URL(process.env.TEST_DATABASE_URL!);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-  }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', PORTICO_DEMO: '0' });
+  const database = engine === 'postgres' ? await createTestDatabase('ledger_') : undefined;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database?.url, LOG_LEVEL: 'silent', PORTICO_DEMO: '0' });
   const storage = await openStorage(config);
   return {
     config,
     storage,
     async drop() {
       storage.close?.();
-      if (engine === 'postgres') {
-        const drop = admin();
-        await drop`drop database if exists ${drop(name)} with (force)`;
-        await drop.end();
-      }
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import postgres from 'postgres';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loggerOptions } from '../http/log-options.js';
 import { buildApp } from '../app.js';
@@ -11,36 +10,13 @@ import { WEB_BUILD_DIR } from '../web/mount.js';
 import { loadConfig } from '../config.js';
 import { hashToken } from '../auth/tokens.js';
 import type { Engine } from '../db/connect.js';
+import { createTestDatabase } from './test-databases.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
 /** SQLite always; PostgreSQL too when `TEST_DATABASE_URL` is set (CI sets it and requires it). */
 export function testEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-}
-
-/** Runs `work` on one administrative connection to `url`, closed afterwards. */
-async function onAdminConnection(url: string, work: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
-  // `drop database if exists` reports a notice when there is nothing to drop: not for the test log.
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await work(sql);
-  } finally {
-    await sql.end();
-  }
-}
-
-/** A fresh PostgreSQL database for one test app, dropped when the app closes. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `portico_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await onAdminConnection(adminUrl, (sql) => sql`create database ${sql(name)}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onAdminConnection(adminUrl, (sql) => sql`drop database if exists ${sql(name)} with (force)`),
-  };
 }
 
 export interface TestApp {
@@ -77,25 +53,27 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     if (engine !== 'postgres' || shared.kind !== 'postgres') throw new Error('only PostgreSQL databases are shared between test apps');
     sharedUrl = shared.url;
   }
-  const database = engine === 'postgres' && !sharedUrl ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: sharedUrl ?? database?.url,
-    PORTICO_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    PORTICO_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
   if (options.web && !fs.existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js'))) {
     throw new Error('these tests need the built web app: run `npm run build` first');
   }
+  // A database the caller names (one a test restored into) is the caller's: none is created then.
+  const database = engine === 'postgres' && !sharedUrl && env.DATABASE_URL === undefined ? await createTestDatabase() : undefined;
   let app: FastifyInstance;
   try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: sharedUrl ?? database?.url,
+      PORTICO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      PORTICO_DEMO: '0',
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
     const logger = options.logStream ? { ...loggerOptions(config), level: 'debug', stream: options.logStream } : false;
     app = await buildApp(config, { logger, web: options.web ?? false, checkResponses: true });
   } catch (error) {
     await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const call: TestApp['call'] = (method, url, body, token, headers = {}) =>
@@ -117,9 +95,12 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       return body.data.accessToken.token as string;
     },
     async close() {
-      await app.close();
-      await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
