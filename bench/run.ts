@@ -175,6 +175,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
   let portico: Portico | undefined;
   let weights: PageWeight[] = [];
   let browserError: string | undefined;
+  let browserName: string | undefined;
   let rss = 0;
   /** The peak over every scenario but the image uploads, which have their own limit (issue 22). */
   let rssWithoutUploads = 0;
@@ -315,9 +316,11 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
       // Page weight and paint do not depend on the database: measured once, on SQLite.
       log('browser: page weight and paint under 4x CPU throttling');
       try {
-        weights = await measurePages(base, ['/Home', '/News', '/Jobs', '/ApplyNow', `/News/detail?id=${newsId}`], [
+        const measured = await measurePages(base, ['/Home', '/News', '/Jobs', '/ApplyNow', `/News/detail?id=${newsId}`], [
           { path: '/NewsManagement/list-news', token, user: login.user },
         ]);
+        weights = measured.pages;
+        browserName = measured.browser;
       } catch (error) {
         // The load figures are kept; the browser's targets are then reported as not measured.
         browserError = (error as Error).message.split('\n')[0];
@@ -347,6 +350,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineRun> {
     peakRssImageSetupMb: imageSetupRss,
     nginx: nginxAvailable(),
     pageWeights: weights,
+    browser: browserName,
     browserError,
   };
 }
@@ -366,6 +370,7 @@ function markdown(report: Record<string, any>): string {
     }
     lines.push('', `Peak server RSS: ${run.peakRssMb} MB; ${run.peakRssWithoutUploadsMb} MB over every scenario but the image uploads; ${run.peakRssImageSetupMb} MB for the server that uploaded the hero photo and made its 12 variants before the loads.${run.nginx ? '' : ` nginx was not found at ${NGINX}: the pages' nginx ratios were not measured.`} Application query growth: ${run.growth.map((g: any) => `${g.rows.toLocaleString('en')} rows p50 ${g.p50} / p99 ${g.p99} ms`).join('; ')}.`);
     if (run.pageWeights.length) {
+      if (run.browser) lines.push('', `Pages loaded in ${run.browser}.`);
       lines.push('', '| page (first load, 4× CPU throttle) | JS KB | CSS KB | FCP ms | LCP ms | CLS | LCP element\'s image |', '|---|---:|---:|---:|---:|---:|---|');
       for (const w of run.pageWeights as PageWeight[]) {
         const image = w.lcpImage ? `${w.lcpImage.url.replace(/^https?:\/\/[^/]+/, '')} (${describeImage(w.lcpImage)})` : '–';

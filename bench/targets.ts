@@ -29,6 +29,8 @@ export interface EngineRun {
   /** Whether nginx was there to serve each page's saved answer beside it (`nginx: /Home`). */
   nginx?: boolean;
   pageWeights: PageWeight[];
+  /** The browser that measured the pages, with its version (`browserPath`, bench/browser.ts). */
+  browser?: string;
   browserError?: string;
 }
 
