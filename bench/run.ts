@@ -18,6 +18,7 @@ import postgres from 'postgres';
 import { sql } from 'kysely';
 import { connect } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { JOB_APPLICATION_LIST_FIELDS } from '../src/shared/schemas/job-application.js';
 import { startPortico } from '../src/e2e/harness.js';
 import type { Portico } from '../src/e2e/harness.js';
 import { REALISTIC, generate } from './generate.js';
@@ -159,7 +160,8 @@ const applicationQuery = (token: string, base: string): LoadSpec => ({
   url: `${base}/api/JobApplication/Query`,
   method: 'POST',
   headers: { authorization: `Bearer ${token}` },
-  body: { page: 1, pageSize: 20, keyword: '王', filters: { statusId: 2 }, sort: { field: 'createdAt', order: 'desc' } },
+  // As the back-office's list asks: only the fields it shows (issue 22's lighter lists).
+  body: { page: 1, pageSize: 20, keyword: '王', filters: { statusId: 2 }, sort: { field: 'createdAt', order: 'desc' }, fields: JOB_APPLICATION_LIST_FIELDS },
 });
 
 const ceilingSpecs = (base: string): LoadSpec[] => [

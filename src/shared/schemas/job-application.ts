@@ -93,5 +93,12 @@ export const jobApplicationEntity = defineEntity({
 });
 export const jobApplicationQuerySchema = jobApplicationEntity.query;
 
+/**
+ * What the back-office's list of applications asks for (`fields`): its columns and what its row
+ * actions read (the résumé's link, whether the application was anonymised). A record's details are
+ * read on its own page. The bench's staff query asks for the same.
+ */
+export const JOB_APPLICATION_LIST_FIELDS = ['name', 'jobTitle', 'phone', 'email', 'statusId', 'createdAt', 'anonymisedAt', 'resumeUrl', 'resumeName'] as const satisfies readonly (keyof JobApplication)[];
+
 export type JobApplicationCreate = z.infer<typeof jobApplicationCreateSchema>;
 export type JobApplication = z.infer<typeof jobApplicationRecord>;

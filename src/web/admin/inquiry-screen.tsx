@@ -42,6 +42,7 @@ export function InquiryScreen<E extends InquiryEntity>({ entity, title, columns,
         entity={entity}
         title={title}
         columns={columns}
+        rowFields={['statusId', 'anonymisedAt']}
         render={{ statusId: statusTag }}
         values={VALUES}
         filterChoices={{ statusId: statusOptions }}

@@ -184,6 +184,17 @@ describe('a resource screen read from an entity definition', () => {
     await waitFor(() => expect(calls().find((call) => call.url === '/api/Gadget/Update')?.body).toEqual({ id: 1, title: 'Renamed', kind: 'pump' }));
   });
 
+  it('asks for its columns and what its row actions read alone, unless a form opens the rows it holds', async () => {
+    const { queries } = show({ form: undefined, rowFields: ['serial', 'title'] });
+    await screen.findByText('First gadget');
+    expect(queries()[0].fields).toEqual(['title', 'kind', 'tags', 'active', 'createdAt', 'serial']);
+    cleanup();
+    // The edit dialog edits the row the list holds: the list asks for whole records.
+    const withForm = show({ rowFields: ['serial'] });
+    await screen.findByText('First gadget');
+    expect(withForm.queries()[0]).not.toHaveProperty('fields');
+  });
+
   it('deletes with the call the screen names, lets the screen explain a refusal, and keeps a blocked row', async () => {
     const refused = vi.fn(async () => true);
     const { calls } = show({ remove: { method: 'DELETE', onRefused: refused } }, (url, init) => (init.method === 'DELETE' ? envelope({ reason: 'in-use' }, false, 40009) : undefined));

@@ -37,6 +37,12 @@ export interface ResourceScreenProps<E extends AnyEntity> {
   title: string;
   /** Record fields shown as columns, in order; each titled `fields.<Entity>.<field>` in the catalogue. */
   columns: readonly FieldOf<E>[];
+  /**
+   * Beside the columns, what the row actions read: the list then asks for these fields alone
+   * (`fields` in the query). Only for a screen whose rows no form opens (its dialog edits the row
+   * the list holds, so such a screen asks for whole records).
+   */
+  rowFields?: readonly FieldOf<E>[];
   /** Columns shown otherwise than their kind would show them (a status as its coloured tag). */
   render?: Partial<Record<FieldOf<E>, Render<RowOf<E>>>>;
   /** Where the catalogue names a field's values (see `ValueTexts`). */
@@ -162,6 +168,7 @@ export function ResourceScreen<E extends AnyEntity>(props: ResourceScreenProps<E
       </h1>
       <ResourceList<RowOf<E>>
         entity={entity}
+        fields={props.rowFields && !form ? [...new Set([...props.columns, ...props.rowFields])] : undefined}
         defaultSort={props.defaultSort}
         filters={[...(props.extraFilters ?? []), ...filtersOf(entity, text, t('common.dateRange'), props.filterChoices)]}
         exportable={props.exportable}

@@ -5,6 +5,7 @@ import { mailNames } from '../../erasure/outbox.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, createTestApp, docSample, docxSample, multipart, samples, testEngines } from '../../testing/harness.js';
 import type { TestApp } from '../../testing/harness.js';
+import { JOB_APPLICATION_LIST_FIELDS } from '../../../shared/schemas/job-application.js';
 
 const filesIn = (dir: string): string[] =>
   fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
@@ -199,6 +200,19 @@ describe.each(testEngines())('job applications on %s', (engine) => {
     expect(interviews.items.map((a: { id: number }) => a.id)).toEqual([id]);
     const byJob = (await t.call('POST', '/api/JobApplication/Query', { filters: { jobId }, sort: { field: 'createdAt', order: 'asc' }, pageSize: 100 }, admin)).json().data;
     expect(byJob.meta.total).toBeGreaterThan(1);
+  });
+
+  it('answers the back-office list only what it shows, the same values as the whole record', async () => {
+    const id = (await apply(fields({ name: '吴九' }), { name: 'cv.pdf', type: 'application/pdf', content: samples.pdf }, '10.8.0.9')).json().data.id;
+    const body = { keyword: '吴九', sort: { field: 'createdAt', order: 'desc' } };
+    const light = await t.call('POST', '/api/JobApplication/Query', { ...body, fields: JOB_APPLICATION_LIST_FIELDS }, admin);
+    expect(light.statusCode, light.body).toBe(200);
+    const whole = (await t.call('POST', '/api/JobApplication/Query', body, admin)).json().data.items.find((a: { id: number }) => a.id === id);
+    const item = light.json().data.items.find((a: { id: number }) => a.id === id);
+    expect(Object.keys(item).sort()).toEqual(['id', ...JOB_APPLICATION_LIST_FIELDS].sort());
+    for (const field of JOB_APPLICATION_LIST_FIELDS) expect(item[field], field).toEqual(whole[field]);
+    expect(item).toMatchObject({ name: '吴九', jobTitle: '后端工程师', resumeName: 'cv.pdf', resumeUrl: expect.stringMatching(/^\/api\/File\/Download\/\d+$/) });
+    expect(whole.coverLetter).toBe('我对这个职位很感兴趣。');
   });
 
   it("keeps the internal note apart from status notes: a move never replaces it", async () => {

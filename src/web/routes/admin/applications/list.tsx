@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../../shared/api.js';
 import type { Job } from '../../../../shared/schemas/job.js';
-import { jobApplicationEntity } from '../../../../shared/schemas/job-application.js';
+import { JOB_APPLICATION_LIST_FIELDS, jobApplicationEntity } from '../../../../shared/schemas/job-application.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
 import { applicationDetailsPath } from '../../../../shared/paths.js';
 import { api } from '../../../api/client.js';
@@ -46,6 +46,7 @@ export default function Applications() {
       </h1>
       <ResourceList<JobApplication>
         entity={jobApplicationEntity}
+        fields={JOB_APPLICATION_LIST_FIELDS}
         defaultSort={{ field: 'createdAt', order: 'desc' }}
         filters={[
           { name: 'jobId', label: t('applications.job'), options: (jobs.data?.items ?? []).map((job) => ({ value: job.id, label: job.title })) },
