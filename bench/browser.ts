@@ -72,8 +72,13 @@ const PAINT_SCRIPT = `new Promise((resolve) => {
   setTimeout(() => resolve({ fcp, lcp, cls, lcpImage, heroImage: drawn(hero, hero ? hero.currentSrc : '') }), 300);
 })`;
 
-/** First load of a page in a fresh context, CPU throttled 4×: compressed JS/CSS bytes, FCP, LCP, CLS and the images that matter. */
-async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'>> {
+/**
+ * First load of a page in a fresh context, CPU throttled 4×: compressed JS/CSS bytes, FCP, LCP, CLS
+ * and the images that matter. A page drawn by its scripts names what shows it is drawn (`ready`, a
+ * selector): the network falls quiet while the scripts run, so without it the paint times would be
+ * read before the page has its content.
+ */
+async function measure(page: Page, url: string, ready?: string): Promise<Omit<PageWeight, 'path'>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -94,6 +99,7 @@ async function measure(page: Page, url: string): Promise<Omit<PageWeight, 'path'
     if (response.type === 'Stylesheet') cssBytes += body;
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  if (ready) await page.waitForSelector(ready, { state: 'visible', timeout: 30_000 });
   const paint = (await page.evaluate(PAINT_SCRIPT)) as { fcp: number | null; lcp: number | null; cls: number; lcpImage: Drawn | null; heroImage: Drawn | null };
   const loaded = (image: Drawn | null): LoadedImage | null =>
     image && { ...image, mimeType: mimeTypes.get(image.url) ?? null, width: variantWidthOf(image.url) };
@@ -121,12 +127,12 @@ function median(values: (number | null)[]): number | null {
  * a back-office screen); bytes and images from the first load, paint times the median, layout shift
  * the largest (a target of 0 must hold on every load).
  */
-async function measureFirstVisits(browser: Browser, url: string, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<Omit<PageWeight, 'path'>> {
+async function measureFirstVisits(browser: Browser, url: string, prepare?: (context: BrowserContext) => Promise<unknown>, ready?: string): Promise<Omit<PageWeight, 'path'>> {
   const loads: Omit<PageWeight, 'path'>[] = [];
   for (let i = 0; i < LOADS_PER_PAGE; i++) {
     const context = await browser.newContext({ locale: 'zh-CN' });
     await prepare?.(context);
-    loads.push(await measure(await context.newPage(), url));
+    loads.push(await measure(await context.newPage(), url, ready));
     await context.close();
   }
   const shifts = loads.map((l) => l.cls).filter((c): c is number => typeof c === 'number');
@@ -168,7 +174,15 @@ export interface PageMeasures {
   pages: PageWeight[];
 }
 
-export async function measurePages(base: string, paths: string[], staff: { path: string; token: string; user: unknown }[]): Promise<PageMeasures> {
+/** A back-office screen, opened by a signed-in tab; `ready` is what shows it is drawn (its list's rows). */
+export interface StaffPage {
+  path: string;
+  token: string;
+  user: unknown;
+  ready: string;
+}
+
+export async function measurePages(base: string, paths: string[], staff: StaffPage[]): Promise<PageMeasures> {
   warnWithoutChineseFont();
   const executablePath = browserPath();
   const browser = await chromium.launch({ executablePath, args: FLAGS });
@@ -191,7 +205,7 @@ export async function measurePages(base: string, paths: string[], staff: { path:
           },
           [s.token, s.user],
         );
-      results.push({ path: s.path, ...(await measureFirstVisits(browser, base + s.path, signedIn)) });
+      results.push({ path: s.path, ...(await measureFirstVisits(browser, base + s.path, signedIn, s.ready)) });
     }
   } finally {
     await browser.close();
