@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { contactInfoEntity, joinUsEntity } from '../../shared/schemas/inquiry.js';
 import ApplicationDetails from '../routes/admin/applications/details.js';
 import { InquiryScreen } from './inquiry-screen.js';
-import { AdminTestFrame, stubMatchMedia } from './test-setup.js';
+import { AdminTestFrame, stubMatchMedia, testApplication } from './test-setup.js';
 
 /**
  * The version of the privacy notice a record's sender agreed to, on the application's page and in
@@ -23,27 +23,7 @@ const VERSION_3 = {
 };
 
 const at = '2026-11-20T08:00:00.000Z';
-const application = (privacyVersion: number | null) => ({
-  id: 7,
-  jobId: 1,
-  jobTitle: 'Test engineer',
-  name: 'Li Lei',
-  phone: '13900000000',
-  email: 'li.lei@example.com',
-  education: null,
-  yearsOfExperience: null,
-  coverLetter: '',
-  resumeUrl: '/api/File/Download/1',
-  resumeName: 'cv.pdf',
-  statusId: 1,
-  consentAt: at,
-  note: '',
-  anonymisedAt: null,
-  privacyVersion,
-  createdAt: at,
-  updatedAt: at,
-  history: [],
-});
+const application = (privacyVersion: number | null) => testApplication({ privacyVersion, history: [] });
 const inquiry = (privacyVersion: number | null) => ({
   id: 5,
   name: 'Han Meimei',

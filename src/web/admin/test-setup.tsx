@@ -6,6 +6,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { App as AntApp } from 'antd';
 import type { Job } from '../../shared/schemas/job.js';
+import type { JobApplication } from '../../shared/schemas/job-application.js';
 import type { CurrentUser } from '../../shared/schemas/user.js';
 import { MODULE_KEYS, modulesOf } from '../../shared/modules.js';
 import type { ModuleKey } from '../../shared/modules.js';
@@ -124,6 +125,33 @@ export function shownChoice(select: HTMLElement): string | null {
 
 /** A successful API answer carrying `data`, as the server wraps every one: for a stubbed `fetch`. */
 export const envelope = (data: unknown) => new Response(JSON.stringify({ isSuccess: true, errorCode: 0, message: '', data }), { status: 200 });
+
+/** One job application as the staff API answers it, for the list's and details' tests; `fields` changes some. */
+export function testApplication(fields: Partial<JobApplication> = {}): JobApplication {
+  const at = '2026-11-20T08:00:00.000Z';
+  return {
+    id: 7,
+    jobId: 1,
+    jobTitle: 'Test engineer',
+    name: 'Li Lei',
+    phone: '13900000000',
+    email: 'li.lei@example.com',
+    education: null,
+    yearsOfExperience: null,
+    coverLetter: '',
+    resumeUrl: '/api/File/Download/1',
+    resumeName: 'cv.pdf',
+    statusId: 1,
+    consentAt: at,
+    note: '',
+    anonymisedAt: null,
+    privacyVersion: null,
+    locale: 'zh-CN',
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  };
+}
 
 /** One job as the staff API answers it, for the editors' and lists' tests; `fields` changes some. */
 export function testJob(fields: Partial<Job> = {}): Job {

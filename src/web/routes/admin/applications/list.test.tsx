@@ -4,33 +4,29 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { pickFields } from '../../../../shared/query.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
-import { AdminTestFrame, dataRows, envelope, stubMatchMedia } from '../../../admin/test-setup.js';
+import { AdminTestFrame, dataRows, envelope, stubMatchMedia, testApplication } from '../../../admin/test-setup.js';
 import Applications from './list.js';
 
 /** The applications list asks only for what it shows and its row actions read (issue 22's lighter lists). */
 
-const application = (fields: Partial<JobApplication>): JobApplication => ({
-  id: 11,
-  jobId: 3,
-  jobTitle: 'Harbour pilot',
-  name: 'Wang Fang',
-  phone: '13900000011',
-  email: 'wang.fang@example.com',
-  education: 'master',
-  yearsOfExperience: 6,
-  coverLetter: 'I have guided ships into Ningbo for six years.',
-  resumeUrl: '/api/File/Download/71',
-  resumeName: 'wang-fang.pdf',
-  statusId: 2,
-  consentAt: '2026-11-01T08:00:00.000Z',
-  note: 'Called back on Monday',
-  anonymisedAt: null,
-  privacyVersion: 3,
-  locale: 'zh-CN',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-02T08:00:00.000Z',
-  ...fields,
-});
+const application = (fields: Partial<JobApplication>): JobApplication =>
+  testApplication({
+    id: 11,
+    jobId: 3,
+    jobTitle: 'Harbour pilot',
+    name: 'Wang Fang',
+    phone: '13900000011',
+    email: 'wang.fang@example.com',
+    education: 'master',
+    yearsOfExperience: 6,
+    coverLetter: 'I have guided ships into Ningbo for six years.',
+    resumeUrl: '/api/File/Download/71',
+    resumeName: 'wang-fang.pdf',
+    statusId: 2,
+    note: 'Called back on Monday',
+    privacyVersion: 3,
+    ...fields,
+  });
 const APPLICATIONS = [
   application({}),
   application({ id: 12, name: '', phone: '', email: '', jobTitle: 'Crane operator', resumeUrl: '', resumeName: '', anonymisedAt: '2026-11-20T08:00:00.000Z' }),
