@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   Links,
@@ -10,6 +10,7 @@ import {
   useLoaderData,
   useNavigation,
   useMatches,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -17,6 +18,8 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-rou
 import { describeChunkFailure } from './components/chunk-error.js';
 import { NotFound } from './components/not-found.js';
 import { createI18n } from './i18n/i18n.js';
+import { EARLY_CALLS_ID, EARLY_CALLS_SCRIPT, earlyCallsJson } from './api/early-calls.js';
+import type { EarlyCallsOf } from './api/early-calls.js';
 import { DEFAULT_LOCALE, LOCALE_PREFERENCE_SCRIPT, LOCALE_STORAGE_KEY, isLocale, localeCookie } from '../shared/locale.js';
 import type { Locale } from '../shared/locale.js';
 import { FEED_PATHS, localeOfPath, pageLocaleOf } from '../shared/paths.js';
@@ -50,6 +53,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export interface PageHandle {
   /** Sent as server-rendered HTML with the islands script instead of React Router's runtime. */
   islands?: boolean;
+  /** The calls a back-office screen makes first, sent while its page loads (api/early-calls.ts). */
+  earlyCalls?: EarlyCallsOf;
 }
 
 /**
@@ -60,6 +65,22 @@ export interface PageHandle {
 function useIslandsPage(): boolean {
   const matches = useMatches();
   return typeof document === 'undefined' && matches.some((match) => (match.handle as PageHandle | undefined)?.islands);
+}
+
+/**
+ * The calls the matched screens make first at the address the page was loaded at, as the page carries
+ * them; null when they make none. Read once: the page's head keeps what it was loaded with.
+ */
+function useEarlyCalls(islands: boolean): string | null {
+  const matches = useMatches();
+  const { pathname, search } = useLocation();
+  const [json] = useState(() => {
+    if (islands) return null;
+    const url = new URL(`${pathname}${search}`, 'http://portico.invalid');
+    const calls = matches.flatMap((match) => (match.handle as PageHandle | undefined)?.earlyCalls?.(url) ?? []);
+    return calls.length ? earlyCallsJson(calls) : null;
+  });
+  return json;
 }
 
 /**
@@ -88,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const islands = useIslandsPage();
   const site = usePublicSite();
+  const earlyCalls = useEarlyCalls(islands);
   return (
     <html lang={locale}>
       <head>
@@ -102,6 +124,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Only where the language is negotiated: a language's own address keeps its language. */}
         {islands && !data?.pathLocale && <script dangerouslySetInnerHTML={{ __html: LOCALE_PREFERENCE_SCRIPT }} />}
         <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
+        {earlyCalls && (
+          <>
+            <script type="application/json" id={EARLY_CALLS_ID} dangerouslySetInnerHTML={{ __html: earlyCalls }} />
+            <script dangerouslySetInnerHTML={{ __html: EARLY_CALLS_SCRIPT }} />
+          </>
+        )}
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {site?.primaryColor && <meta name="theme-color" content={site.primaryColor} />}
         {site && <link rel="alternate" type="application/rss+xml" title={`${site.brandName} RSS`} href={FEED_PATHS[locale]} />}

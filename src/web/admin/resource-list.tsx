@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
-import { api } from '../api/client.js';
+import { answeredEarly, api } from '../api/client.js';
+import { earlyCall } from '../api/early-calls.js';
+import type { EarlyCall } from '../api/early-calls.js';
 import type { BulkActions, Chosen } from './bulk-bar.js';
 import { downloadExport } from './download.js';
 import { errorText } from './error-text.js';
-import { useListStateInComponent, useListStateInUrl } from './list-state.js';
+import { readListQuery, useListStateInComponent, useListStateInUrl } from './list-state.js';
 import type { ListQuery, ListShape, ListState } from './list-state.js';
 import { SearchBox } from './search-box.js';
 import { DateRangeFilter } from './date-range-filter.js';
@@ -42,7 +44,7 @@ export type ListStateIn = 'url' | 'component';
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The query parameters a filter control sets: a date range two, a text filter any of its `names`. */
-function paramsOf(filter: FilterDef): readonly string[] {
+function paramsOf(filter: Pick<FilterDef, 'name' | 'kind' | 'names'>): readonly string[] {
   if (filter.kind === 'dateRange') return [`${filter.name}From`, `${filter.name}To`];
   if (filter.kind === 'text') return filter.names ?? [filter.name];
   return [filter.name];
@@ -78,14 +80,43 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
   return props.stateIn === 'component' ? <ListInComponent<T> {...props} /> : <ListInUrl<T> {...props} />;
 }
 
-function shapeOf<T>(props: ResourceListProps<T>): ListShape {
+/** What decides what a list asks the server for, without the screen's controls: its entity, filters, sorts and fields. */
+export interface ListOutline {
+  entity: { name: string; query: z.ZodType };
+  filters?: readonly Pick<FilterDef, 'name' | 'kind' | 'names'>[];
+  /** The fields its columns sort by. */
+  sortFields?: readonly string[];
+  defaultSort?: ListQuery['sort'];
+  fields?: readonly string[];
+}
+
+function shapeOfOutline(outline: ListOutline): ListShape {
   return {
-    schema: props.entity.query,
-    filters: (props.filters ?? []).flatMap(paramsOf),
-    sortFields: props.columns.flatMap((column) => (column.sorter ? [sortFieldOf(column)] : [])),
-    defaultSort: props.defaultSort,
+    schema: outline.entity.query,
+    filters: (outline.filters ?? []).flatMap(paramsOf),
+    sortFields: outline.sortFields ?? [],
+    defaultSort: outline.defaultSort,
     pageSizes: PAGE_SIZES,
   };
+}
+
+function shapeOf<T>(props: ResourceListProps<T>): ListShape {
+  return shapeOfOutline({ ...props, sortFields: props.columns.flatMap((column) => (column.sorter ? [sortFieldOf(column)] : [])) });
+}
+
+/** How long a page of a list just answered is shown without asking the server again. */
+const JUST_ASKED_MS = 2_000;
+
+/** The body of `POST {Entity}/Query` for a list's query. */
+const listBody = (query: ListQuery, fields: readonly string[] | undefined) => (fields ? { ...query, fields } : query);
+
+/**
+ * The query a list kept in the address sends first at `url`, for a screen to name in its route's
+ * `handle` so that the page sends it while it loads (api/early-calls.ts). The screen's test checks
+ * that its outline and its list agree; where they do not, the list sends its own query, as always.
+ */
+export function firstListCall(outline: ListOutline, url: URL): EarlyCall {
+  return earlyCall(`${outline.entity.name}/Query`, { body: listBody(readListQuery(url.searchParams, shapeOfOutline(outline)), outline.fields) });
 }
 
 function ListInUrl<T extends { id: number }>(props: ResourceListProps<T>) {
@@ -111,9 +142,15 @@ function ListView<T extends { id: number }>(props: ResourceListProps<T> & { stat
     setTicked([]);
     setAllMatching(false);
   }, [listKey]);
+  const body = listBody(query, props.fields);
   const rows = {
     queryKey: [entity, query],
-    queryFn: () => api<Page<T>>(`${entity}/Query`, { body: props.fields ? { ...query, fields: props.fields } : query }),
+    queryFn: () => api<Page<T>>(`${entity}/Query`, { body }),
+    // The page may already hold the answer (it asked while it loaded): the list's first render draws it.
+    initialData: () => answeredEarly<Page<T>>(`${entity}/Query`, { body }),
+    // A page the page itself asked for while it loaded (api/early-calls.ts) is answered at once, before
+    // the list below is drawn: fresh for this long, the list takes it rather than asking again.
+    staleTime: JUST_ASKED_MS,
   };
   // Asked for while the screen is still being drawn, not once it is: on a first load that is the
   // drawing of the frame and the list earlier (docs/decisions/0065).

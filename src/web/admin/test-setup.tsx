@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { fireEvent, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { vi } from 'vitest';
 import type { Job } from '../../shared/schemas/job.js';
 import type { JobApplication } from '../../shared/schemas/job-application.js';
 import type { CurrentUser } from '../../shared/schemas/user.js';
@@ -186,4 +188,35 @@ export function testJob(fields: Partial<Job> = {}): Job {
     updatedBy: null,
     ...fields,
   };
+}
+
+/** A back-office screen opened at `at`, signed in, with a query client of its own that does not retry. */
+export function renderScreenAt(screen: ReactNode, at: string) {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <AdminTestFrame>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{screen}</QueryClientProvider>
+      </AdminTestFrame>
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * What a list screen opened at `at` sends first as `POST {entity}/Query` (its body's text), for the
+ * test that holds a route's early call to it (api/early-calls.ts); every list is answered empty.
+ * Stubs `fetch` (the caller's `vi.unstubAllGlobals` restores it) and unmounts the screen after.
+ */
+export async function firstListQuery(screen: ReactNode, entity: string, at: string): Promise<string> {
+  const sent: string[] = [];
+  const stub = async (url: string, init: RequestInit = {}) => {
+    if (url.endsWith(`/api/${entity}/Query`)) sent.push(String(init.body));
+    return url.endsWith('/Query') ? envelope({ items: [], meta: { page: 1, pageSize: 10, total: 0 } }) : envelope(null);
+  };
+  vi.stubGlobal('fetch', stub);
+  renderScreenAt(screen, at);
+  await waitFor(() => {
+    if (!sent.length) throw new Error(`no ${entity}/Query sent`);
+  });
+  cleanup();
+  return sent[0];
 }

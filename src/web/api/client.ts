@@ -3,6 +3,7 @@ import type { ApiEnvelope, ValidationIssue } from '../../shared/api.js';
 import { ADMIN_PATHS, AUTH_PATHS, loginPath } from '../../shared/paths.js';
 import type { SignInReason } from '../../shared/paths.js';
 import { clearSession, getToken } from './session.js';
+import { earlyCall, takeEarlyAnswer, takeSettledEarlyAnswer } from './early-calls.js';
 
 /** A refused or failed call, with the server's code, message and field issues. */
 export class ApiError extends Error {
@@ -59,6 +60,15 @@ export function endsSession(status: number, body: unknown): boolean {
   return !!b && (Number(b.ErrCode) === ErrorCode.unauthenticated || Number(b.errorCode) === ErrorCode.unauthenticated);
 }
 
+/** An answer already on its way, held to the same time limit as a call sent now. */
+function withTimeout<T>(answer: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(GATEWAY_TIMEOUT_MESSAGE, 50400, 504)), timeoutMs);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
 function send(url: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
   const token = getToken();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -85,6 +95,11 @@ function send(url: string, options: RequestOptions): Promise<{ status: number; b
       options.signal?.addEventListener('abort', () => xhr.abort());
       xhr.send(options.form);
     });
+  }
+  // The page may have sent this very call while it loaded (api/early-calls.ts): its answer is this call's.
+  if (!options.form && !options.signal) {
+    const early = takeEarlyAnswer(earlyCall(url, { method: options.method, body: options.body }), token);
+    if (early) return withTimeout(early, timeoutMs).catch((error: unknown) => (error instanceof ApiError ? Promise.reject(error) : send(url, options)));
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
@@ -152,4 +167,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(envelope.message, envelope.errorCode, status, issues, envelope.data);
   }
   return envelope.data;
+}
+
+/**
+ * The data of a call the page sent while it loaded (api/early-calls.ts) whose successful answer has
+ * already come, for a screen's first render; undefined otherwise (the screen then calls `api` as usual,
+ * which takes the answer still on its way, and handles a refusal as any other).
+ */
+export function answeredEarly<T>(path: string, options: Pick<RequestOptions, 'method' | 'body'> = {}): T | undefined {
+  const url = path.startsWith('/') ? path : `/api/${path}`;
+  const succeeded = ({ status, body }: { status: number; body: unknown }) => status === 200 && (body as Partial<ApiEnvelope> | null)?.isSuccess === true;
+  return (takeSettledEarlyAnswer(earlyCall(url, options), getToken(), succeeded)?.body as ApiEnvelope<T> | undefined)?.data;
 }

@@ -23,7 +23,8 @@ function plainRoutes(dir = path.join(WEB, 'routes', 'admin')): string[] {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return plainRoutes(full);
     if (!/\.tsx$/.test(entry.name) || entry.name.endsWith('.test.tsx')) return [];
-    return /export const handle = \{ plain: true \}/.test(fs.readFileSync(full, 'utf8')) ? [full] : [];
+    // `handle = { plain: true }`, typed or not, alone or with more (the calls its page sends early).
+    return /export const handle(?::[^=]+)? = \{\s*plain: true\b/.test(fs.readFileSync(full, 'utf8')) ? [full] : [];
   });
 }
 

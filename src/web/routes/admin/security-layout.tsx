@@ -5,6 +5,8 @@ import type { MetaFunction } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/user.js';
 import { ADMIN_PATHS, loginPath } from '../../../shared/paths.js';
 import { api } from '../../api/client.js';
+import { earlyCall } from '../../api/early-calls.js';
+import type { PageHandle } from '../../root.js';
 import { askOtherTabsForToken, getStoredUser, getToken, saveUser, shareSessionWithOtherTabs } from '../../api/session.js';
 import { SessionContext } from '../../admin/session-context.js';
 import { addAdminCatalogue } from '../../i18n/admin-catalogue.js';
@@ -12,6 +14,9 @@ import '../../admin/login.css';
 
 /** Shown to the few who must change a password first: fetched only for them, not on every first load. */
 const ForcedPasswordChange = lazy(() => import('../../admin/account-screen.js').then((module) => ({ default: module.ForcedPasswordChange })));
+
+/** The session check, sent while the page loads (docs/decisions/0070). */
+export const handle: PageHandle = { earlyCalls: () => [earlyCall('security/current', { method: 'GET' })] };
 
 export const meta: MetaFunction = () => [{ title: 'Portico' }, { name: 'robots', content: 'noindex' }];
 

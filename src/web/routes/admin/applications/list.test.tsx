@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { pickFields } from '../../../../shared/query.js';
 import type { JobApplication } from '../../../../shared/schemas/job-application.js';
-import { AdminTestFrame, dataRows, envelope, stubMatchMedia, testApplication } from '../../../admin/test-setup.js';
-import Applications from './list.js';
+import { AdminTestFrame, dataRows, envelope, firstListQuery, stubMatchMedia, testApplication } from '../../../admin/test-setup.js';
+import Applications, { handle } from './list.js';
 
 /** The applications list asks only for what it shows and its row actions read (issue 22's lighter lists). */
 
@@ -87,5 +87,19 @@ describe('the applications list', () => {
     fireEvent.click(within(kept).getByRole('button', { name: /download/i }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/File/Download/71'))).toBe(true));
     expect(screen.queryByText(/HTTP|error/i)).toBeNull();
+  });
+});
+
+/** The page sends the list's query while it loads (docs/decisions/0070): the call the route names is the list's own. */
+describe('the applications list\'s early call', () => {
+  it.each([
+    '/ApplyInfoManagement',
+    '/ApplyInfoManagement?page=4&pageSize=100&sort=name&order=asc',
+    '/ApplyInfoManagement?statusId=3&jobId=12&createdFrom=2026-01-01T00%3A00%3A00.000Z&keyword=pilot',
+    '/ApplyInfoManagement?sort=email&statusId=x',
+  ])('is the call the list makes at %s', async (at) => {
+    const [named] = handle.earlyCalls!(new URL(at, 'http://portico.test'));
+    expect(named).toMatchObject({ method: 'POST', url: '/api/JobApplication/Query' });
+    expect(await firstListQuery(<Applications />, 'JobApplication', at)).toBe(named.body);
   });
 });

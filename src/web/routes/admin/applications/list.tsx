@@ -11,7 +11,9 @@ import { api } from '../../../api/client.js';
 import { downloadWithToken } from '../../../admin/download.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ErasureActions } from '../../../admin/erasure-actions.js';
-import { ResourceList } from '../../../admin/resource-list.js';
+import { ResourceList, firstListCall } from '../../../admin/resource-list.js';
+import type { ListOutline } from '../../../admin/resource-list.js';
+import type { PageHandle } from '../../../root.js';
 import { StatusTag, useStatusOptions } from '../../../admin/status-tag.js';
 import { formatTime } from '../../../admin/time.js';
 import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
@@ -20,8 +22,23 @@ import { Button, Tag } from '../../../admin/ui/controls.js';
 import { Opening, useNotices } from '../../../admin/ui/notices.js';
 import { useKept } from '../../../admin/use-kept.js';
 
-/** The applications list, hiring staff's daily screen, draws without antd (docs/decisions/0065). */
-export const handle = { plain: true };
+/** What the list asks for: its columns' fields, filters and sorts (the screen's test holds them to the list below). */
+const APPLICATIONS_LIST: ListOutline = {
+  entity: jobApplicationEntity,
+  fields: JOB_APPLICATION_LIST_FIELDS,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: [{ name: 'jobId' }, { name: 'statusId' }, { name: 'created', kind: 'dateRange' }],
+  sortFields: ['name', 'statusId', 'createdAt'],
+};
+
+/**
+ * The applications list, hiring staff's daily screen, draws without antd (docs/decisions/0065), and
+ * its page sends the list's query while it loads (docs/decisions/0070).
+ */
+export const handle: PageHandle & { plain: true } = {
+  plain: true,
+  earlyCalls: (url) => [firstListCall(APPLICATIONS_LIST, url)],
+};
 
 // The status dialog is antd's: it comes with the first "Change status".
 const StatusChange = lazy(() => import('../../../admin/status.js').then((module) => ({ default: module.ScopedStatusChange })));
@@ -46,8 +63,8 @@ export default function Applications() {
       </h1>
       <ResourceList<JobApplication>
         entity={jobApplicationEntity}
-        fields={JOB_APPLICATION_LIST_FIELDS}
-        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        fields={APPLICATIONS_LIST.fields}
+        defaultSort={APPLICATIONS_LIST.defaultSort}
         filters={[
           { name: 'jobId', label: t('applications.job'), options: (jobs.data?.items ?? []).map((job) => ({ value: job.id, label: job.title })) },
           { name: 'statusId', label: t('common.status'), options: statusOptions },

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Job } from '../../../../shared/schemas/job.js';
 import { ADMIN_PATHS } from '../../../../shared/paths.js';
-import { AdminTestFrame, envelope, shownChoice, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
-import JobsAdmin from './list.js';
+import { AdminTestFrame, envelope, firstListQuery, shownChoice, stubMatchMedia, testJob } from '../../../admin/test-setup.js';
+import JobsAdmin, { handle } from './list.js';
 
 const job = (id: number, title: string, archived: boolean): Job => testJob({ id, title, archived, description: '<p>x</p>' });
 
@@ -84,5 +84,19 @@ describe('the job list’s archive action', () => {
     expect(queries[0]).toMatchObject({ page: 1, pageSize: 10, filters: { archived: true, status: 'open' } });
     const chosen = within(screen.getByRole('search')).getAllByRole('combobox').map(shownChoice).filter((choice) => choice !== null);
     expect(chosen).toEqual(['Open', 'Archived']);
+  });
+});
+
+/** The page sends the list's query while it loads (docs/decisions/0070): the call the route names is the list's own. */
+describe('the jobs list\'s early call', () => {
+  it.each([
+    ADMIN_PATHS.jobs,
+    `${ADMIN_PATHS.jobs}?page=2&pageSize=50&sort=closesAt&order=asc`,
+    `${ADMIN_PATHS.jobs}?status=open&archived=yes&employmentType=full-time&categoryId=4&missingTranslation=en-US&keyword=pilot`,
+    `${ADMIN_PATHS.jobs}?sort=location&pageSize=3`,
+  ])('is the call the list makes at %s', async (at) => {
+    const [named] = handle.earlyCalls!(new URL(at, 'http://portico.test'));
+    expect(named).toMatchObject({ method: 'POST', url: '/api/Job/Query' });
+    expect(await firstListQuery(<JobsAdmin />, 'Job', at)).toBe(named.body);
   });
 });

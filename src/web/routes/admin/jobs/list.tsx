@@ -10,15 +10,33 @@ import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
 import { useCanWrite } from '../../../admin/session-context.js';
-import { ResourceList } from '../../../admin/resource-list.js';
+import { ResourceList, firstListCall } from '../../../admin/resource-list.js';
+import type { ListOutline } from '../../../admin/resource-list.js';
+import type { PageHandle } from '../../../root.js';
+import { MISSING_TRANSLATION_FILTER } from '../../../../shared/translations.js';
 import { formatTime } from '../../../admin/time.js';
 import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
 import { Button, Tag } from '../../../admin/ui/controls.js';
 import { ConfirmButton } from '../../../admin/ui/confirm.js';
 import { useNotices } from '../../../admin/ui/notices.js';
 
-/** The jobs list, the first screen of staff with the jobs module and not the news, draws without antd (docs/decisions/0065). */
-export const handle = { plain: true };
+/** What the list asks for: its columns' fields, filters and sorts (the screen's test holds them to the list below). */
+const JOBS_LIST: ListOutline = {
+  entity: jobEntity,
+  fields: ['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt', 'locale', 'translations'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: [{ name: 'categoryId' }, { name: 'status' }, { name: 'employmentType' }, { name: MISSING_TRANSLATION_FILTER }, { name: 'archived' }],
+  sortFields: ['title', 'closesAt', 'publishedAt'],
+};
+
+/**
+ * The jobs list, the first screen of staff with the jobs module and not the news, draws without antd
+ * (docs/decisions/0065), and its page sends the list's query while it loads (docs/decisions/0070).
+ */
+export const handle: PageHandle & { plain: true } = {
+  plain: true,
+  earlyCalls: (url) => [firstListCall(JOBS_LIST, url)],
+};
 
 const STATUS_COLOR = { draft: 'default', open: 'green', closed: 'red' } as const;
 
@@ -51,8 +69,8 @@ export default function JobsAdmin() {
       </h1>
       <ResourceList<Job>
         entity={jobEntity}
-        fields={['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt', 'locale', 'translations']}
-        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        fields={JOBS_LIST.fields}
+        defaultSort={JOBS_LIST.defaultSort}
         bulk={readableBulk({ delete: true }, writable)}
         filters={[
           { name: 'categoryId', label: t('jobs.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },

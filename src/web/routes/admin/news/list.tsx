@@ -10,15 +10,33 @@ import { api } from '../../../api/client.js';
 import { errorText } from '../../../admin/error-text.js';
 import { ReadOnlyTag, readableBulk } from '../../../admin/read-only.js';
 import { useCanWrite } from '../../../admin/session-context.js';
-import { ResourceList } from '../../../admin/resource-list.js';
+import { ResourceList, firstListCall } from '../../../admin/resource-list.js';
+import type { ListOutline } from '../../../admin/resource-list.js';
+import type { PageHandle } from '../../../root.js';
 import { formatTime } from '../../../admin/time.js';
 import { MissingTranslationTags, useMissingTranslationFilter } from '../../../admin/missing-translation.js';
+import { MISSING_TRANSLATION_FILTER } from '../../../../shared/translations.js';
 import { Button, Tag } from '../../../admin/ui/controls.js';
 import { ConfirmButton } from '../../../admin/ui/confirm.js';
 import { useNotices } from '../../../admin/ui/notices.js';
 
-/** The news list, the back-office's first screen for most staff, draws without antd (docs/decisions/0065). */
-export const handle = { plain: true };
+/** What the list asks for: its columns' fields, filters and sorts (the screen's test holds them to the list below). */
+const NEWS_LIST: ListOutline = {
+  entity: newsEntity,
+  fields: ['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount', 'locale', 'translations'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  filters: [{ name: 'categoryId' }, { name: 'status' }, { name: 'published', kind: 'dateRange' }, { name: MISSING_TRANSLATION_FILTER }],
+  sortFields: ['title', 'publishedAt', 'viewCount'],
+};
+
+/**
+ * The news list, the back-office's first screen for most staff, draws without antd (docs/decisions/0065),
+ * and its page sends the session check and the list's query while it loads (docs/decisions/0070).
+ */
+export const handle: PageHandle & { plain: true } = {
+  plain: true,
+  earlyCalls: (url) => [firstListCall(NEWS_LIST, url)],
+};
 
 /** News: filter, pin, publish or unpublish, edit, view and delete. */
 export default function NewsListAdmin() {
@@ -48,8 +66,8 @@ export default function NewsListAdmin() {
       </h1>
       <ResourceList<News>
         entity={newsEntity}
-        fields={['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount', 'locale', 'translations']}
-        defaultSort={{ field: 'createdAt', order: 'desc' }}
+        fields={NEWS_LIST.fields}
+        defaultSort={NEWS_LIST.defaultSort}
         bulk={readableBulk({ delete: true }, writable)}
         filters={[
           { name: 'categoryId', label: t('news.category'), options: (categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })) },
