@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Page } from '../../shared/api.js';
+import type { ModuleKey } from '../../shared/modules.js';
 import { answeredEarly, api } from '../api/client.js';
 import { earlyCall } from '../api/early-calls.js';
 import type { EarlyCall } from '../api/early-calls.js';
@@ -83,6 +84,8 @@ export function ResourceList<T extends { id: number }>(props: ResourceListProps<
 /** What decides what a list asks the server for, without the screen's controls: its entity, filters, sorts and fields. */
 export interface ListOutline {
   entity: { name: string; query: z.ZodType };
+  /** The module the list needs: its query is sent early only for a user who holds it. */
+  module: ModuleKey;
   filters?: readonly Pick<FilterDef, 'name' | 'kind' | 'names'>[];
   /** The fields its columns sort by. */
   sortFields?: readonly string[];
@@ -90,7 +93,7 @@ export interface ListOutline {
   fields?: readonly string[];
 }
 
-function shapeOfOutline(outline: ListOutline): ListShape {
+function shapeOfOutline(outline: Omit<ListOutline, 'module'>): ListShape {
   return {
     schema: outline.entity.query,
     filters: (outline.filters ?? []).flatMap(paramsOf),
@@ -116,7 +119,7 @@ const listBody = (query: ListQuery, fields: readonly string[] | undefined) => (f
  * that its outline and its list agree; where they do not, the list sends its own query, as always.
  */
 export function firstListCall(outline: ListOutline, url: URL): EarlyCall {
-  return earlyCall(`${outline.entity.name}/Query`, { body: listBody(readListQuery(url.searchParams, shapeOfOutline(outline)), outline.fields) });
+  return earlyCall(`${outline.entity.name}/Query`, { body: listBody(readListQuery(url.searchParams, shapeOfOutline(outline)), outline.fields), module: outline.module });
 }
 
 function ListInUrl<T extends { id: number }>(props: ResourceListProps<T>) {

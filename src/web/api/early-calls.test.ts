@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_ANSWER_MS, EARLY_CALLS_ID, EARLY_CALLS_SCRIPT, earlyCall, earlyCallsJson, takeEarlyAnswer, takeSettledEarlyAnswer } from './early-calls.js';
-import { TOKEN_KEY } from './session.js';
+import { TOKEN_KEY, USER_KEY } from './session.js';
 import { answeredEarly, api } from './client.js';
 
 /** The calls a page sends while it loads (docs/decisions/0070), as the page's script sends them and the API client takes them. */
@@ -34,6 +34,7 @@ afterEach(() => {
   vi.useRealTimers();
   delete (window as unknown as Record<string, unknown>).__porticoEarly;
   sessionStorage.clear();
+  localStorage.clear();
   document.head.innerHTML = '';
 });
 
@@ -56,6 +57,26 @@ describe('the calls a back-office page names', () => {
     expect(listUrl).toBe('/api/News/Query');
     expect(listInit).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tab-token' } });
     expect(listInit.body).toBe(LIST.body);
+  });
+
+  it('that need a module are sent only for a user the tab knows to hold it, with no step to take first', () => {
+    const NEWS = earlyCall('News/Query', { body: { page: 1 }, module: 'news' });
+    const JOBS = earlyCall('Job/Query', { body: { page: 1 }, module: 'jobs' });
+    const sentFor = (user: unknown) => {
+      if (user === undefined) localStorage.removeItem(USER_KEY);
+      else localStorage.setItem(USER_KEY, JSON.stringify(user));
+      const fetchMock = loadPage([SESSION, NEWS, JOBS], 'tab-token', ok(null));
+      localStorage.removeItem(USER_KEY);
+      return fetchMock.mock.calls.map(([url]) => url);
+    };
+    const newsReader = { id: 1, userName: 'reader', modules: [{ key: 'news', access: 'read' }] };
+    expect(sentFor(newsReader)).toEqual(['/api/security/current', '/api/News/Query']);
+    // The server would refuse every other call until the password is changed or two-step verification set up.
+    expect(sentFor({ ...newsReader, mustChangePassword: true })).toEqual(['/api/security/current']);
+    expect(sentFor({ ...newsReader, twoFactorSetupRequired: true })).toEqual(['/api/security/current']);
+    // A tab that knows no user (or cannot read it) sends only what needs no module.
+    expect(sentFor(undefined)).toEqual(['/api/security/current']);
+    expect(sentFor('not a user')).toEqual(['/api/security/current']);
   });
 
   it('are not sent by a tab without a session', () => {

@@ -1,4 +1,5 @@
-import { TOKEN_KEY } from './session.js';
+import type { ModuleKey } from '../../shared/modules.js';
+import { TOKEN_KEY, USER_KEY } from './session.js';
 
 /**
  * Calls a back-office screen makes first, sent while its page is still being read (docs/decisions/0070).
@@ -17,15 +18,26 @@ export interface EarlyCall {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   body?: string;
+  /**
+   * The module the call needs. It is sent only for a user the tab knows to hold that module and to
+   * have no step to take first (a password to change, two-step verification to set up): the server
+   * would refuse it, and the screen, which opens My account instead, would never ask for it.
+   */
+  module?: ModuleKey;
 }
 
 /** What a route's `handle` may name: the calls its screen makes first at this address. */
 export type EarlyCallsOf = (url: URL) => EarlyCall[];
 
 /** The call `api(path, { method, body })` sends (api/client.ts). */
-export function earlyCall(path: string, options: { method?: EarlyCall['method']; body?: unknown } = {}): EarlyCall {
+export function earlyCall(path: string, options: { method?: EarlyCall['method']; body?: unknown; module?: ModuleKey } = {}): EarlyCall {
   const url = path.startsWith('/') ? path : `/api/${path}`;
-  return { method: options.method ?? 'POST', url, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) };
+  return {
+    method: options.method ?? 'POST',
+    url,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(options.module ? { module: options.module } : {}),
+  };
 }
 
 /** The element the page names its calls in, as JSON (data, which the browser does not run). */
@@ -47,10 +59,11 @@ export function earlyCallsJson(calls: readonly EarlyCall[]): string {
 
 /**
  * Sends the calls named in the page with the tab's token (none without one: the screen then takes a
- * signed-in tab's session or goes to sign-in). The same text on every page, so the pages' policy
- * allows one hash for it; the calls it reads are data.
+ * signed-in tab's session or goes to sign-in), a call that needs a module only for a user the tab
+ * knows (its stored user) to hold it and to have no step to take first. The same text on every page,
+ * so the pages' policy allows one hash for it; the calls it reads are data.
  */
-export const EARLY_CALLS_SCRIPT = `(function(){try{var d=document.getElementById(${JSON.stringify(EARLY_CALLS_ID)}),t=sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)});if(!d||!t)return;var w=window.${ANSWERS}=[],at=Date.now();JSON.parse(d.textContent).forEach(function(c){var h={Accept:'application/json',Authorization:'Bearer '+t};if(c.body!==undefined)h['Content-Type']='application/json';var s={method:c.method,url:c.url,body:c.body,token:t,at:at};s.answer=fetch(c.url,{method:c.method,headers:h,body:c.body,credentials:'include',mode:'cors'}).then(function(r){return r.json().then(function(b){return{status:r.status,body:b}},function(){return{status:r.status,body:null}})}).then(function(a){s.settled=a;return a});w.push(s)})}catch(e){}})()`;
+export const EARLY_CALLS_SCRIPT = `(function(){try{var d=document.getElementById(${JSON.stringify(EARLY_CALLS_ID)}),t=sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)});if(!d||!t)return;var u=null;try{u=JSON.parse(localStorage.getItem(${JSON.stringify(USER_KEY)}))}catch(e){}var free=!!u&&!u.mustChangePassword&&!u.twoFactorSetupRequired,held=function(k){return free&&(u.modules||[]).some(function(m){return m&&m.key===k})};var w=window.${ANSWERS}=[],at=Date.now();JSON.parse(d.textContent).forEach(function(c){if(c.module&&!held(c.module))return;var h={Accept:'application/json',Authorization:'Bearer '+t};if(c.body!==undefined)h['Content-Type']='application/json';var s={method:c.method,url:c.url,body:c.body,token:t,at:at};s.answer=fetch(c.url,{method:c.method,headers:h,body:c.body,credentials:'include',mode:'cors'}).then(function(r){return r.json().then(function(b){return{status:r.status,body:b}},function(){return{status:r.status,body:null}})}).then(function(a){s.settled=a;return a});w.push(s)})}catch(e){}})()`;
 
 /** An answer as the API client reads it: the HTTP status and the parsed body (null if not JSON). */
 export interface Answer {

@@ -99,7 +99,7 @@ describe('the applications list\'s early call', () => {
     '/ApplyInfoManagement?sort=email&statusId=x',
   ])('is the call the list makes at %s', async (at) => {
     const [named] = handle.earlyCalls!(new URL(at, 'http://portico.test'));
-    expect(named).toMatchObject({ method: 'POST', url: '/api/JobApplication/Query' });
+    expect(named).toMatchObject({ method: 'POST', url: '/api/JobApplication/Query', module: 'applications' });
     expect(await firstListQuery(<Applications />, 'JobApplication', at)).toBe(named.body);
   });
 });

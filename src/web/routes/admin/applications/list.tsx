@@ -24,6 +24,7 @@ import { useKept } from '../../../admin/use-kept.js';
 
 /** What the list asks for: its columns' fields, filters and sorts (the screen's test holds them to the list below). */
 const APPLICATIONS_LIST: ListOutline = {
+  module: 'applications',
   entity: jobApplicationEntity,
   fields: JOB_APPLICATION_LIST_FIELDS,
   defaultSort: { field: 'createdAt', order: 'desc' },

@@ -96,7 +96,7 @@ describe('the jobs list\'s early call', () => {
     `${ADMIN_PATHS.jobs}?sort=location&pageSize=3`,
   ])('is the call the list makes at %s', async (at) => {
     const [named] = handle.earlyCalls!(new URL(at, 'http://portico.test'));
-    expect(named).toMatchObject({ method: 'POST', url: '/api/Job/Query' });
+    expect(named).toMatchObject({ method: 'POST', url: '/api/Job/Query', module: 'jobs' });
     expect(await firstListQuery(<JobsAdmin />, 'Job', at)).toBe(named.body);
   });
 });

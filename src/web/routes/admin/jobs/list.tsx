@@ -22,6 +22,7 @@ import { useNotices } from '../../../admin/ui/notices.js';
 
 /** What the list asks for: its columns' fields, filters and sorts (the screen's test holds them to the list below). */
 const JOBS_LIST: ListOutline = {
+  module: 'jobs',
   entity: jobEntity,
   fields: ['title', 'categoryName', 'location', 'employmentType', 'status', 'archived', 'closesAt', 'publishedAt', 'locale', 'translations'],
   defaultSort: { field: 'createdAt', order: 'desc' },

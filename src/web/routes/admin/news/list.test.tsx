@@ -3,8 +3,8 @@ import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { News } from '../../../../shared/schemas/news.js';
 import { EARLY_CALLS_ID, EARLY_CALLS_SCRIPT, earlyCallsJson } from '../../../api/early-calls.js';
-import { TOKEN_KEY } from '../../../api/session.js';
-import { dataRows, envelope, firstListQuery, renderScreenAt, stubMatchMedia } from '../../../admin/test-setup.js';
+import { TOKEN_KEY, USER_KEY } from '../../../api/session.js';
+import { TEST_USER, dataRows, envelope, firstListQuery, renderScreenAt, stubMatchMedia } from '../../../admin/test-setup.js';
 import NewsListAdmin, { handle } from './list.js';
 
 /**
@@ -21,6 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as unknown as Record<string, unknown>).__porticoEarly;
   sessionStorage.clear();
+  localStorage.clear();
   document.head.innerHTML = '';
 });
 
@@ -53,7 +54,7 @@ const ADDRESSES = [
 describe('the news list\'s early call', () => {
   it.each(ADDRESSES)('is the call the list makes at %s', async (at) => {
     const [named] = handle.earlyCalls!(new URL(at, 'http://portico.test'));
-    expect(named).toMatchObject({ method: 'POST', url: '/api/News/Query' });
+    expect(named).toMatchObject({ method: 'POST', url: '/api/News/Query', module: 'news' });
     expect(await firstListQuery(<NewsListAdmin />, 'News', at)).toBe(named.body);
   });
 
@@ -70,6 +71,7 @@ describe('the news list\'s early call', () => {
   it('answered before the list is drawn, is drawn in its first render without asking again', async () => {
     // The page as the server sends it: its calls named, its script run with the tab's token.
     sessionStorage.setItem(TOKEN_KEY, 'tab-token');
+    localStorage.setItem(USER_KEY, JSON.stringify(TEST_USER));
     const data = document.createElement('script');
     data.type = 'application/json';
     data.id = EARLY_CALLS_ID;

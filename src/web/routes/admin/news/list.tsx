@@ -22,6 +22,7 @@ import { useNotices } from '../../../admin/ui/notices.js';
 
 /** What the list asks for: its columns' fields, filters and sorts (the screen's test holds them to the list below). */
 const NEWS_LIST: ListOutline = {
+  module: 'news',
   entity: newsEntity,
   fields: ['title', 'isTop', 'categoryName', 'status', 'publishedAt', 'viewCount', 'locale', 'translations'],
   defaultSort: { field: 'createdAt', order: 'desc' },
