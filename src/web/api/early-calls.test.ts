@@ -126,6 +126,19 @@ describe('the API client and the page\'s early calls', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('leaves no unhandled rejection behind when a call the page sent fails and no screen takes it', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      loadPage([SESSION, LIST], 'tab-token', async () => Promise.reject(new TypeError('Failed to fetch')));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('reads a refusal answered early as it reads any other', async () => {
     loadPage([LIST], 'tab-token', async () => new Response(JSON.stringify({ isSuccess: false, errorCode: 40001, message: 'Bad page', data: null }), { status: 400 }));
     await settle();

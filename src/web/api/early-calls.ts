@@ -60,10 +60,12 @@ export function earlyCallsJson(calls: readonly EarlyCall[]): string {
 /**
  * Sends the calls named in the page with the tab's token (none without one: the screen then takes a
  * signed-in tab's session or goes to sign-in), a call that needs a module only for a user the tab
- * knows (its stored user) to hold it and to have no step to take first. The same text on every page,
- * so the pages' policy allows one hash for it; the calls it reads are data.
+ * knows (its stored user) to hold it and to have no step to take first. A call that fails on the way
+ * is reported by the client that takes it (which sends it again), not as an unhandled rejection of
+ * its own. The same text on every page, so the pages' policy allows one hash for it; the calls it
+ * reads are data.
  */
-export const EARLY_CALLS_SCRIPT = `(function(){try{var d=document.getElementById(${JSON.stringify(EARLY_CALLS_ID)}),t=sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)});if(!d||!t)return;var u=null;try{u=JSON.parse(localStorage.getItem(${JSON.stringify(USER_KEY)}))}catch(e){}var free=!!u&&!u.mustChangePassword&&!u.twoFactorSetupRequired,held=function(k){return free&&(u.modules||[]).some(function(m){return m&&m.key===k})};var w=window.${ANSWERS}=[],at=Date.now();JSON.parse(d.textContent).forEach(function(c){if(c.module&&!held(c.module))return;var h={Accept:'application/json',Authorization:'Bearer '+t};if(c.body!==undefined)h['Content-Type']='application/json';var s={method:c.method,url:c.url,body:c.body,token:t,at:at};s.answer=fetch(c.url,{method:c.method,headers:h,body:c.body,credentials:'include',mode:'cors'}).then(function(r){return r.json().then(function(b){return{status:r.status,body:b}},function(){return{status:r.status,body:null}})}).then(function(a){s.settled=a;return a});w.push(s)})}catch(e){}})()`;
+export const EARLY_CALLS_SCRIPT = `(function(){try{var d=document.getElementById(${JSON.stringify(EARLY_CALLS_ID)}),t=sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)});if(!d||!t)return;var u=null;try{u=JSON.parse(localStorage.getItem(${JSON.stringify(USER_KEY)}))}catch(e){}var free=!!u&&!u.mustChangePassword&&!u.twoFactorSetupRequired,held=function(k){return free&&(u.modules||[]).some(function(m){return m&&m.key===k})};var w=window.${ANSWERS}=[],at=Date.now();JSON.parse(d.textContent).forEach(function(c){if(c.module&&!held(c.module))return;var h={Accept:'application/json',Authorization:'Bearer '+t};if(c.body!==undefined)h['Content-Type']='application/json';var s={method:c.method,url:c.url,body:c.body,token:t,at:at};s.answer=fetch(c.url,{method:c.method,headers:h,body:c.body,credentials:'include',mode:'cors'}).then(function(r){return r.json().then(function(b){return{status:r.status,body:b}},function(){return{status:r.status,body:null}})}).then(function(a){s.settled=a;return a});s.answer.catch(function(){});w.push(s)})}catch(e){}})()`;
 
 /** An answer as the API client reads it: the HTTP status and the parsed body (null if not JSON). */
 export interface Answer {
