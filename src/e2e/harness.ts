@@ -194,3 +194,11 @@ export async function newContext(browser: Browser, locale = 'zh-CN', options: Pa
   });
   return { context, consoleErrors, takeCspFailures };
 }
+
+/** Signs in on the sign-in page `page` has been sent to (or is on), as the administrator unless told. */
+export async function signInOnLoginPage(page: Page, userName = 'admin', password = E2E_ADMIN_PASSWORD) {
+  await page.waitForURL('**/login**');
+  await page.locator('[name="userName"]').fill(userName);
+  await page.locator('[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 import { ADMIN_PATHS, jobEditPath, newsEditPath } from '../../shared/paths.js';
 
@@ -52,16 +52,9 @@ describe('edits never lost', () => {
       void dialog.accept();
     });
     await page.goto(`${portico.url}${path}`);
-    await signIn(page);
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${path}`);
     return { ...opened, page, browserDialogs };
-  }
-
-  async function signIn(page: Page) {
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
   }
 
   /** Types at the end of a field as a person does (keys, which also count as the user's gesture). */
@@ -205,7 +198,7 @@ describe('edits never lost', () => {
     // localStorage went with the session; the draft did not.
     expect(await page.evaluate(() => localStorage.getItem('portico.user'))).toBeNull();
 
-    await signIn(page);
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${jobEditPath(jobId)}`);
     await expect.poll(() => title.inputValue()).toBe('Ferry pilot');
     const offer = page.getByRole('alert').filter({ hasText: 'This browser kept changes you had not saved' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -48,13 +48,6 @@ describe('a back-office list that remembers', () => {
     await portico?.stop();
   });
 
-  async function signIn(page: Page) {
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-  }
-
   // The applicant's name: the first column after the row's selection box.
   const names = (page: Page) => page.locator('.ui-table tbody tr[data-row-key] td.ui-select-cell + td').allTextContents();
 
@@ -80,7 +73,7 @@ describe('a back-office list that remembers', () => {
       if (new URL(request.url()).pathname.endsWith('.data')) routeData.push(request.url());
     });
     await page.goto(`${portico.url}${ADMIN_PATHS.newsList}`);
-    await signIn(page);
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${ADMIN_PATHS.newsList}`);
     // Reached from the menu, as staff reach it: the fresh list, with a clean address.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All applications' }).click();
@@ -126,7 +119,7 @@ describe('a back-office list that remembers', () => {
     const colleague = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const theirs = await colleague.context.newPage();
     await theirs.goto(listUrl);
-    await signIn(theirs);
+    await signInOnLoginPage(theirs);
     await theirs.waitForURL(listUrl);
     expect(await shown(theirs)).toEqual(left);
     await colleague.context.close();

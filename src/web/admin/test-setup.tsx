@@ -12,6 +12,9 @@ import type { JobApplication } from '../../shared/schemas/job-application.js';
 import type { CurrentUser } from '../../shared/schemas/user.js';
 import { MODULE_KEYS, modulesOf } from '../../shared/modules.js';
 import type { ModuleKey } from '../../shared/modules.js';
+import { EARLY_CALLS_ID, EARLY_CALLS_SCRIPT, earlyCallsJson } from '../api/early-calls.js';
+import type { EarlyCall } from '../api/early-calls.js';
+import { TOKEN_KEY } from '../api/session.js';
 import { createI18n } from '../i18n/i18n.js';
 import { addAdminCatalogue } from '../i18n/admin-catalogue.js';
 import { SessionContext } from './session-context.js';
@@ -219,4 +222,24 @@ export async function firstListQuery(screen: ReactNode, entity: string, at: stri
   });
   cleanup();
   return sent[0];
+}
+
+/**
+ * A back-office page as the server sends it, loaded by a tab holding `token`: the calls it names
+ * (api/early-calls.ts), and its script run with `fetch` answering through `answer` (restored by the
+ * caller's `vi.unstubAllGlobals`). The tab's stored user, if a test needs one, is the caller's to set.
+ */
+export function loadPageWithEarlyCalls(calls: readonly EarlyCall[], token: string | null, answer: (url: string, init: RequestInit) => Promise<Response>) {
+  document.head.innerHTML = '';
+  sessionStorage.clear();
+  if (token) sessionStorage.setItem(TOKEN_KEY, token);
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.id = EARLY_CALLS_ID;
+  data.textContent = earlyCallsJson(calls);
+  document.head.append(data);
+  const fetchMock = vi.fn(answer);
+  vi.stubGlobal('fetch', fetchMock);
+  new Function(EARLY_CALLS_SCRIPT)();
+  return fetchMock;
 }

@@ -175,7 +175,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
  * which takes the answer still on its way, and handles a refusal as any other).
  */
 export function answeredEarly<T>(path: string, options: Pick<RequestOptions, 'method' | 'body'> = {}): T | undefined {
-  const url = path.startsWith('/') ? path : `/api/${path}`;
   const succeeded = ({ status, body }: { status: number; body: unknown }) => status === 200 && (body as Partial<ApiEnvelope> | null)?.isSuccess === true;
-  return (takeSettledEarlyAnswer(earlyCall(url, options), getToken(), succeeded)?.body as ApiEnvelope<T> | undefined)?.data;
+  return (takeSettledEarlyAnswer(earlyCall(path, options), getToken(), succeeded)?.body as ApiEnvelope<T> | undefined)?.data;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_ANSWER_MS, EARLY_CALLS_ID, EARLY_CALLS_SCRIPT, earlyCall, earlyCallsJson, takeEarlyAnswer, takeSettledEarlyAnswer } from './early-calls.js';
-import { TOKEN_KEY, USER_KEY } from './session.js';
+import { EARLY_ANSWER_MS, earlyCall, earlyCallsJson, takeEarlyAnswer, takeSettledEarlyAnswer } from './early-calls.js';
+import { loadPageWithEarlyCalls } from '../admin/test-setup.js';
+import { USER_KEY } from './session.js';
 import { answeredEarly, api } from './client.js';
 
 /** The calls a page sends while it loads (docs/decisions/0070), as the page's script sends them and the API client takes them. */
@@ -8,22 +9,6 @@ import { answeredEarly, api } from './client.js';
 const envelope = (data: unknown) => ({ isSuccess: true, errorCode: 0, message: 'ok', data });
 const LIST = earlyCall('News/Query', { body: { page: 1, pageSize: 10, fields: ['title'] } });
 const SESSION = earlyCall('security/current', { method: 'GET' });
-
-/** A page that names `calls`, loaded by a tab holding `token`, and its script run. */
-function loadPage(calls: unknown[], token: string | null, answer: (url: string, init: RequestInit) => Promise<Response>) {
-  document.head.innerHTML = '';
-  sessionStorage.clear();
-  if (token) sessionStorage.setItem(TOKEN_KEY, token);
-  const data = document.createElement('script');
-  data.type = 'application/json';
-  data.id = EARLY_CALLS_ID;
-  data.textContent = earlyCallsJson(calls as never);
-  document.head.append(data);
-  const fetchMock = vi.fn(answer);
-  vi.stubGlobal('fetch', fetchMock);
-  new Function(EARLY_CALLS_SCRIPT)();
-  return fetchMock;
-}
 
 const ok = (data: unknown) => async () => new Response(JSON.stringify(envelope(data)), { status: 200 });
 /** Lets the answers the page's script waits for come in. */
@@ -47,7 +32,7 @@ describe('the calls a back-office page names', () => {
   });
 
   it('are sent by the page\'s script with the tab\'s token, as the API client sends them', () => {
-    const fetchMock = loadPage([SESSION, LIST], 'tab-token', ok(null));
+    const fetchMock = loadPageWithEarlyCalls([SESSION, LIST], 'tab-token', ok(null));
     expect(fetchMock).toHaveBeenCalledTimes(2);
     const [sessionUrl, sessionInit] = fetchMock.mock.calls[0];
     expect(sessionUrl).toBe('/api/security/current');
@@ -65,7 +50,7 @@ describe('the calls a back-office page names', () => {
     const sentFor = (user: unknown) => {
       if (user === undefined) localStorage.removeItem(USER_KEY);
       else localStorage.setItem(USER_KEY, JSON.stringify(user));
-      const fetchMock = loadPage([SESSION, NEWS, JOBS], 'tab-token', ok(null));
+      const fetchMock = loadPageWithEarlyCalls([SESSION, NEWS, JOBS], 'tab-token', ok(null));
       localStorage.removeItem(USER_KEY);
       return fetchMock.mock.calls.map(([url]) => url);
     };
@@ -80,13 +65,13 @@ describe('the calls a back-office page names', () => {
   });
 
   it('are not sent by a tab without a session', () => {
-    const fetchMock = loadPage([SESSION, LIST], null, ok(null));
+    const fetchMock = loadPageWithEarlyCalls([SESSION, LIST], null, ok(null));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(takeEarlyAnswer(SESSION, 'any')).toBeUndefined();
   });
 
   it('answer the same call once, with the same token, while the page is new', async () => {
-    loadPage([SESSION, LIST], 'tab-token', ok({ items: [] }));
+    loadPageWithEarlyCalls([SESSION, LIST], 'tab-token', ok({ items: [] }));
     expect(takeEarlyAnswer(LIST, 'another-token')).toBeUndefined();
     expect(takeEarlyAnswer(earlyCall('News/Query', { body: { page: 2, pageSize: 10, fields: ['title'] } }), 'tab-token')).toBeUndefined();
     const answer = takeEarlyAnswer(LIST, 'tab-token');
@@ -98,7 +83,7 @@ describe('the calls a back-office page names', () => {
 
   it('give a screen\'s first render an answer only once it has come and only if it is usable', async () => {
     let arrive!: () => void;
-    loadPage([LIST], 'tab-token', () => new Promise((resolve) => (arrive = () => resolve(new Response(JSON.stringify(envelope({ items: [1] })), { status: 200 })))));
+    loadPageWithEarlyCalls([LIST], 'tab-token', () => new Promise((resolve) => (arrive = () => resolve(new Response(JSON.stringify(envelope({ items: [1] })), { status: 200 })))));
     expect(takeSettledEarlyAnswer(LIST, 'tab-token', () => true)).toBeUndefined();
     arrive();
     await settle();
@@ -110,7 +95,7 @@ describe('the calls a back-office page names', () => {
 
 describe('the API client and the page\'s early calls', () => {
   it('takes the answer the page asked for instead of asking again', async () => {
-    const fetchMock = loadPage([LIST], 'tab-token', ok({ items: ['early'] }));
+    const fetchMock = loadPageWithEarlyCalls([LIST], 'tab-token', ok({ items: ['early'] }));
     expect(await api('News/Query', { body: { page: 1, pageSize: 10, fields: ['title'] } })).toEqual({ items: ['early'] });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Asked again (a refresh of the list), it asks the server.
@@ -120,7 +105,7 @@ describe('the API client and the page\'s early calls', () => {
   });
 
   it('asks itself when the page\'s call failed on the way', async () => {
-    const fetchMock = loadPage([LIST], 'tab-token', async () => Promise.reject(new TypeError('Failed to fetch')));
+    const fetchMock = loadPageWithEarlyCalls([LIST], 'tab-token', async () => Promise.reject(new TypeError('Failed to fetch')));
     fetchMock.mockImplementation(ok({ items: ['own'] }));
     expect(await api('News/Query', { body: { page: 1, pageSize: 10, fields: ['title'] } })).toEqual({ items: ['own'] });
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -131,7 +116,7 @@ describe('the API client and the page\'s early calls', () => {
     const record = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', record);
     try {
-      loadPage([SESSION, LIST], 'tab-token', async () => Promise.reject(new TypeError('Failed to fetch')));
+      loadPageWithEarlyCalls([SESSION, LIST], 'tab-token', async () => Promise.reject(new TypeError('Failed to fetch')));
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
     } finally {
@@ -140,7 +125,7 @@ describe('the API client and the page\'s early calls', () => {
   });
 
   it('reads a refusal answered early as it reads any other', async () => {
-    loadPage([LIST], 'tab-token', async () => new Response(JSON.stringify({ isSuccess: false, errorCode: 40001, message: 'Bad page', data: null }), { status: 400 }));
+    loadPageWithEarlyCalls([LIST], 'tab-token', async () => new Response(JSON.stringify({ isSuccess: false, errorCode: 40001, message: 'Bad page', data: null }), { status: 400 }));
     await settle();
     // Not drawn as data: the list asks through the client, which reports the refusal.
     expect(answeredEarly('News/Query', { body: { page: 1, pageSize: 10, fields: ['title'] } })).toBeUndefined();
@@ -148,7 +133,7 @@ describe('the API client and the page\'s early calls', () => {
   });
 
   it('hands a screen\'s first render the data of a successful answer already come', async () => {
-    loadPage([LIST], 'tab-token', ok({ items: ['early'] }));
+    loadPageWithEarlyCalls([LIST], 'tab-token', ok({ items: ['early'] }));
     expect(answeredEarly('News/Query', { body: { page: 1, pageSize: 10, fields: ['title'] } })).toBeUndefined();
     await settle();
     expect(answeredEarly('News/Query', { body: { page: 1, pageSize: 10, fields: ['title'] } })).toEqual({ items: ['early'] });

@@ -2,9 +2,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { News } from '../../../../shared/schemas/news.js';
-import { EARLY_CALLS_ID, EARLY_CALLS_SCRIPT, earlyCallsJson } from '../../../api/early-calls.js';
-import { TOKEN_KEY, USER_KEY } from '../../../api/session.js';
-import { TEST_USER, dataRows, envelope, firstListQuery, renderScreenAt, stubMatchMedia } from '../../../admin/test-setup.js';
+import { USER_KEY } from '../../../api/session.js';
+import { TEST_USER, dataRows, envelope, firstListQuery, loadPageWithEarlyCalls, renderScreenAt, stubMatchMedia } from '../../../admin/test-setup.js';
 import NewsListAdmin, { handle } from './list.js';
 
 /**
@@ -70,16 +69,8 @@ describe('the news list\'s early call', () => {
 
   it('answered before the list is drawn, is drawn in its first render without asking again', async () => {
     // The page as the server sends it: its calls named, its script run with the tab's token.
-    sessionStorage.setItem(TOKEN_KEY, 'tab-token');
     localStorage.setItem(USER_KEY, JSON.stringify(TEST_USER));
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = EARLY_CALLS_ID;
-    data.textContent = earlyCallsJson(handle.earlyCalls!(new URL(ADDRESSES[0], 'http://portico.test')));
-    document.head.append(data);
-    const early = vi.fn(async () => envelope(page([{ ...ARTICLE, title: 'Answered while the page loaded' }])));
-    vi.stubGlobal('fetch', early);
-    new Function(EARLY_CALLS_SCRIPT)();
+    loadPageWithEarlyCalls(handle.earlyCalls!(new URL(ADDRESSES[0], 'http://portico.test')), 'tab-token', async () => envelope(page([{ ...ARTICLE, title: 'Answered while the page loaded' }])));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
     const { sent } = show(ADDRESSES[0]);
