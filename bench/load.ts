@@ -14,6 +14,9 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   body?: unknown;
   headers?: Record<string, string>;
+  /** How long the run is measured, and warmed up before, where the scenario says so. */
+  seconds?: number;
+  warmupSeconds?: number;
 }
 
 export interface LoadResult {
