@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MODULES } from '../../shared/modules.js';
 import { ADMIN_PATHS, applicationDetailsPath, jobEditPath } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 const require = createRequire(import.meta.url);
@@ -62,9 +62,7 @@ describe('the back-office for every reader', () => {
       const { context } = await newContext(browser, locale, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
       await page.goto(`${portico.url}/login`);
-      await page.locator('[name="userName"]').fill('admin');
-      await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-      await page.locator('button[type="submit"]').click();
+      await signInOnLoginPage(page);
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       const found: Record<string, string[]> = {};
       for (const path of screens(application, job)) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PATHS, AUTH_PATHS } from '../../shared/paths.js';
-import { launchBrowser, newContext, startPortico } from '../harness.js';
+import { launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 /** Accounts in a real browser (issue 19, docs/decisions/0038). */
@@ -42,9 +42,7 @@ describe('accounts', () => {
       if (request.url().includes('/api/')) apiCalls.push(new URL(request.url()).pathname);
     });
     await page.goto(`${portico.url}${AUTH_PATHS.login}`);
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(oneTimePassword);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page, 'admin', oneTimePassword);
 
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Please change your password');
     // Still signed in (no trip to the sign-in page), and no other screen asked the server for anything.
@@ -112,10 +110,7 @@ describe('accounts', () => {
     const { context } = await newContext(browser, 'en-US', { reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${ADMIN_PATHS.account}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill('harbour-lantern-47');
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page, 'admin', 'harbour-lantern-47');
     await page.waitForURL(`**${ADMIN_PATHS.account}`);
     const current = page.locator('tr', { hasText: 'This session' });
     await expect.poll(() => current.count()).toBe(1);

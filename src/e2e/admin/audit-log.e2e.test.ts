@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 const require = createRequire(import.meta.url);
@@ -50,9 +50,7 @@ describe('the audit log screen', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}/login`);
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL('**/NewsManagement/list-news');
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -36,9 +36,7 @@ describe('the back-office', () => {
     await page.goto(`${portico.url}${path}`);
     await page.waitForURL('**/login**');
     const loginUrl = page.url();
-    await page.locator('[name="userName"]').fill(userName);
-    await page.locator('[name="password"]').fill(password);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page, userName, password);
     return { page, context, errors: consoleErrors, loginUrl };
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -42,9 +42,7 @@ describe('bulk actions in the back-office', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}/login`);
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(`${portico.url}${ADMIN_PATHS.applications}?keyword=Bulk`);
 
@@ -86,9 +84,7 @@ describe('bulk actions in the back-office', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(`${portico.url}/login`);
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(`${portico.url}${ADMIN_PATHS.applications}?keyword=Row%20Mover`);
     const row = page.getByRole('row', { name: /Row Mover/ });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 /**
@@ -38,9 +38,7 @@ describe('custom roles in the back-office', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}/login`);
-    await page.locator('[name="userName"]').fill(userName);
-    await page.locator('[name="password"]').fill(password);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page, userName, password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     return { page, close: () => context.close(), consoleErrors };
   }

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 import { ADMIN_PATHS } from '../../shared/paths.js';
 
@@ -49,10 +49,7 @@ describe('data requests in the back-office', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${portico.url}${ADMIN_PATHS.dataRequests}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${ADMIN_PATHS.dataRequests}`);
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).textContent()).toContain('Data requests');
 
@@ -95,10 +92,7 @@ describe('data requests in the back-office', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${ADMIN_PATHS.dataRequests}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${ADMIN_PATHS.dataRequests}`);
     // An administrator has both modules that read it, and finds it once, under Privacy.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Privacy notice versions' }).count()).toBe(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 import { newsEditPath } from '../../shared/paths.js';
 
@@ -38,10 +38,7 @@ describe('an edit conflict on a news item', () => {
 
   async function openEditor(page: Page) {
     await page.goto(`${portico.url}${newsEditPath(newsId)}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${newsEditPath(newsId)}`);
     const title = page.getByLabel('Title', { exact: true });
     await expect.poll(() => title.inputValue()).toBe('The harbour opens');

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PATHS, PUBLIC_PATHS, newsDetailPath } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 describe('the media library', () => {
@@ -39,10 +39,7 @@ describe('the media library', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${ADMIN_PATHS.media}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${ADMIN_PATHS.media}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Media library');
 

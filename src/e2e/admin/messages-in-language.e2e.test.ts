@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 /**
@@ -53,10 +53,7 @@ describe('messages in the reader\'s language', () => {
     const { context, consoleErrors } = await newContext(browser, locale, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${path}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(password);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page, 'admin', password);
     return { page, context, errors: consoleErrors };
   }
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 import { ADMIN_PATHS, PUBLIC_PATHS } from '../../shared/paths.js';
 
@@ -23,10 +23,7 @@ describe('the site settings', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${ADMIN_PATHS.siteSettings}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${ADMIN_PATHS.siteSettings}`);
 
     const chinese = page.getByLabel('Company name · 中文');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PATHS } from '../../shared/paths.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 /** Issue 21, defect 9: a new tab keeps the session of a signed-in tab; signing out ends it in both. */
@@ -22,9 +22,7 @@ describe('tabs of one browser', () => {
     const { context } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const first = await context.newPage();
     await first.goto(`${portico.url}/login`);
-    await first.locator('[name="userName"]').fill('admin');
-    await first.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await first.locator('button[type="submit"]').click();
+    await signInOnLoginPage(first);
     await first.waitForURL((url) => !url.pathname.startsWith('/login'));
     await first.getByRole('button', { name: 'Sign out' }).waitFor();
 

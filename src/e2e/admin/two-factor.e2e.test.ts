@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { totpAt } from '../../server/auth/totp.js';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 
 const STEP_MS = 30_000;
@@ -42,9 +42,7 @@ describe('two-factor sign-in in the browser', () => {
     const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}/login`);
-    await page.locator('[name="userName"]').fill(userName);
-    await page.locator('[name="password"]').fill(password);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page, userName, password);
 
     const code = page.locator('[name="code"]');
     await code.waitFor();
@@ -73,9 +71,7 @@ describe('two-factor sign-in in the browser', () => {
       const { context, consoleErrors } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
       await page.goto(`${portico.url}/login`);
-      await page.locator('[name="userName"]').fill(userName);
-      await page.locator('[name="password"]').fill(password);
-      await page.locator('button[type="submit"]').click();
+      await signInOnLoginPage(page, userName, password);
       await page.waitForURL('**/Account');
       await page.getByText('Your role requires two-step verification').waitFor();
       // Another screen is not reachable before the enrolment: back to My account.

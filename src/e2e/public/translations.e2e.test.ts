@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, startPortico } from '../harness.js';
+import { E2E_ADMIN_PASSWORD, launchBrowser, newContext, signInOnLoginPage, startPortico } from '../harness.js';
 import type { Portico } from '../harness.js';
 import { PUBLIC_PATHS, newsEditPath } from '../../shared/paths.js';
 
@@ -69,10 +69,7 @@ describe('news in two languages', () => {
     const { context } = await newContext(browser, 'en-US', { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portico.url}${newsEditPath(untranslatedId)}`);
-    await page.waitForURL('**/login**');
-    await page.locator('[name="userName"]').fill('admin');
-    await page.locator('[name="password"]').fill(E2E_ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await signInOnLoginPage(page);
     await page.waitForURL(`**${newsEditPath(untranslatedId)}`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('灯塔修缮');
     await page.getByRole('tab', { name: 'English' }).click();
